@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Languages of the product (spec §5). Italian is offered only in direct sign, but accepted everywhere. */
+export const languages = ['en-gb', 'de-ch', 'fr-ch', 'it'] as const;
+export const Language = z.enum(languages);
+export type Language = z.infer<typeof Language>;
+export const defaultLanguage: Language = 'en-gb';
+
+/** Spec §5: optional leading +, then at least 6 characters of digits, spaces or hyphens. */
+export const phonePattern = /^\+?[\d -]{6,}$/;
+export const Phone = z.string().max(32).regex(phonePattern, 'Invalid format');
+
+/** Spec §5: host name with a dotted label and a 2+ letter ending, or a bracketed IPv4 address. */
+export const domainPattern = /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/i;
+
+export const Email = z.email('Please enter a valid email').max(254).toLowerCase();
+
+/** Every 4xx/5xx body. `code` is stable (AppError codes); `field` names the offending input when there is one. */
+export const ErrorResponse = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const Empty = z.object({}).strict();
+
+/** Who may call a route (ARCHITECTURE.md §4). Every route declares one. */
+export const authPolicies = ['public', 'unauthenticated', 'user', 'member', 'admin', 'nas', 'api'] as const;
+export type AuthPolicy = (typeof authPolicies)[number];
