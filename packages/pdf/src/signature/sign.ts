@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import { PdfError } from '../errors';
+import {
+  buildChain,
+  parseCertificate,
+  sha256,
+  uniqueCertificates,
+  verifyWithCertificate,
+  type ParsedCertificate,
+} from './certificates';
+import { buildSignedAttributes, buildSignedData, parseCms, timeStampTokenAttribute } from './cms';
+import { bytesEqual } from './der';
+import { addValidationData } from './dss';
+import {
+  embedContents,
+  signedRanges,
+  writeSignatureRevision,
+  type AppearanceBuilder,
+  type ByteRange,
+} from './pdf-update';
+import { gatherRevocation, type RevocationTransports, type ValidationMaterial } from './revocation';
+import { obtainTimestampToken, type TimestampTransport } from './timestamp';
+
+export type PadesLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
+
+export interface PrepareSignatureOptions {
+  /** The empty signature field to fill (created earlier by addSignatureFields, or the file's own). */
+  fieldName: string;
+  signerCertificate: Uint8Array;
+  /** Issuers of the signer certificate (order free; the root may be included). */
+  certificateChain: Uint8Array[];
+  /** Builds the visible signature inside the document; invisible when absent. */
+  appearance?: AppearanceBuilder;
+  reason?: string;
+  location?: string;
+  /** Claimed signing time: /M of the signature dictionary (and what the appearance shows). */
+  signingTime: Date;
+  subFilter?: 'ETSI.CAdES.detached';
+  /** Bytes to reserve for the CMS; computed from the certificates when absent. */
+  estimatedSize?: number;
+  /** User password of an encrypted file that needs one. */
+  password?: string;
+}
+
+/** Plain data between the two steps: the API may persist it while the signer confirms remotely. */
+export interface PreparedSignature {
+  /** The document with the new revision; its /Contents is still a zero-filled placeholder. */
+  preparedPdf: Uint8Array;
+  /** DER SET of the signed attributes. */
+  signedAttributesDer: Uint8Array;
+  /** SHA-256 of signedAttributesDer: what a CSC signHash call signs. */
+  digestToSign: Uint8Array;
+  byteRange: ByteRange;
+  contentsHexStart: number;
+  contentsHexEnd: number;
+  signerCertificate: Uint8Array;
+  certificateChain: Uint8Array[];
+  password?: string;
+}
+
+export interface CompleteSignatureOptions {
+  /** The signer's signature over signedAttributesDer (RSA PKCS#1 v1.5 or DER ECDSA, SHA-256). */
+  signatureValue: Uint8Array;
+  level: PadesLevel;
+  timestamp?: TimestampTransport;
+  revocation?: RevocationTransports;
+  /** More certificates for chain building (e.g. TSA or OCSP responder issuers). */
+  extraCertificates?: Uint8Array[];
+}
+
+const TIMESTAMP_RESERVE = 12_000;
+const DOCUMENT_TIMESTAMP_SIZE = 16_000;
+
+function placeholderSize(signer: ParsedCertificate, chain: readonly Uint8Array[]): number {
+  const certificates = chain.reduce((sum, der) => sum + der.length, signer.der.length);
+  const signature =
+    signer.keyType === 'ec' ? 150 : (signer.x509.publicKey.asymmetricKeyDetails?.modulusLength ?? 4096);
+  // Certificates + signature + attributes and CMS framing + room for the signature timestamp.
+  return certificates + Math.ceil(signature / 8) + 1_500 + TIMESTAMP_RESERVE;
+}
+
+function digestRanges(pdf: Uint8Array, byteRange: readonly number[]): Uint8Array {
+  const hash = createHash('sha256');
+  for (const part of signedRanges(pdf, byteRange)) hash.update(part);
+  return new Uint8Array(hash.digest());
+}
+
+/** Step 1: appends the signature revision (field value + appearance) and returns what to sign. */
+export function prepareSignature(pdf: Uint8Array, options: PrepareSignatureOptions): PreparedSignature {
+  const signer = parseCertificate(options.signerCertificate);
+  const revision = writeSignatureRevision(pdf, {
+    fieldName: options.fieldName,
+    appearance: options.appearance,
+    password: options.password,
+    dictionary: {
+      type: 'Sig',
+      subFilter: options.subFilter ?? 'ETSI.CAdES.detached',
+      contentsSize: options.estimatedSize ?? placeholderSize(signer, options.certificateChain),
+      signingTime: options.signingTime,
+      reason: options.reason,
+      location: options.location,
+    },
+  });
+  const signedAttributesDer = buildSignedAttributes(digestRanges(revision.pdf, revision.byteRange), signer);
+  return {
+    preparedPdf: revision.pdf,
+    signedAttributesDer,
+    digestToSign: sha256(signedAttributesDer),
+    byteRange: revision.byteRange,
+    contentsHexStart: revision.contentsHexStart,
+    contentsHexEnd: revision.contentsHexEnd,
+    signerCertificate: options.signerCertificate,
+    certificateChain: options.certificateChain,
+    password: options.password,
+  };
+}
+
+function contentsValue(pdf: Uint8Array, start: number, end: number): Uint8Array {
+  return new Uint8Array(Buffer.from(new TextDecoder('latin1').decode(pdf.subarray(start, end)), 'hex'));
+}
+
+async function validationMaterial(
+  chains: readonly ParsedCertificate[][],
+  revocation: RevocationTransports | undefined,
+): Promise<ValidationMaterial> {
+  const merged: ValidationMaterial = { certificates: [], ocsps: [], crls: [] };
+  for (const chain of chains) {
+    const material = await gatherRevocation(chain, revocation);
+    merged.certificates.push(...material.certificates);
+    merged.ocsps.push(...material.ocsps);
+    merged.crls.push(...material.crls);
+  }
+  return merged;
+}
+
+/** The TSA's chain from the token's own certificates plus any extra ones. */
+function timestampChain(tokenDer: Uint8Array, extra: readonly Uint8Array[]): ParsedCertificate[] {
+  const cms = parseCms(tokenDer);
+  const pool = uniqueCertificates([...cms.certificates, ...extra]);
+  const signer = pool.find((c) => cms.certificates.some((d) => bytesEqual(d, c.der)));
+  const sid = cms.signerInfo.sid;
+  const tsa =
+    pool.find((c) => {
+      const serial =
+        'serialNumber' in sid ? Buffer.from(sid.serialNumber.valueBlock.valueHexView).toString('hex') : '';
+      return serial.replace(/^(00)+/, '') === c.serialHex.replace(/^(00)+/, '');
+    }) ?? signer;
+  if (!tsa) throw new PdfError('PDF_TIMESTAMP_FAILED', 'the timestamp token carries no TSA certificate');
+  return buildChain(tsa, pool);
+}
+
+/**
+ * Step 2: checks the signature value, embeds the CMS (with the signature timestamp from B-T on)
+ * and, from B-LT on, appends the DSS with the chains' certificates and revocation data.
+ */
+export async function completeSignature(
+  prepared: PreparedSignature,
+  options: CompleteSignatureOptions,
+): Promise<Uint8Array> {
+  const signer = parseCertificate(prepared.signerCertificate);
+  const digest = digestRanges(prepared.preparedPdf, prepared.byteRange);
+  // The prepared data travelled through storage: it must still describe this document.
+  const expectedAttributes = buildSignedAttributes(digest, signer);
+  if (!bytesEqual(expectedAttributes, prepared.signedAttributesDer)) {
+    throw new PdfError('PDF_SIGNATURE_VALUE_INVALID', 'the prepared signature does not match its document');
+  }
+  if (!verifyWithCertificate(signer, prepared.signedAttributesDer, options.signatureValue)) {
+    throw new PdfError(
+      'PDF_SIGNATURE_VALUE_INVALID',
+      'the signature value does not verify with the signer certificate',
+    );
+  }
+  const extra = options.extraCertificates ?? [];
+  const pool = uniqueCertificates([prepared.signerCertificate, ...prepared.certificateChain, ...extra]);
+  const signerChain = buildChain(signer, pool);
+  const unsignedAttributes: Uint8Array[] = [];
+  let token: Uint8Array | null = null;
+  if (options.level !== 'B-B') {
+    token = await obtainTimestampToken(options.timestamp, options.signatureValue);
+    unsignedAttributes.push(timeStampTokenAttribute(token));
+  }
+  const cms = buildSignedData({
+    signedAttributesDer: prepared.signedAttributesDer,
+    signatureValue: options.signatureValue,
+    signer,
+    certificates: uniqueCertificates([signer.der, ...prepared.certificateChain]).map((c) => c.der),
+    unsignedAttributes,
+  });
+  const revision = {
+    pdf: prepared.preparedPdf,
+    byteRange: prepared.byteRange,
+    contentsHexStart: prepared.contentsHexStart,
+    contentsHexEnd: prepared.contentsHexEnd,
+  };
+  let pdf = embedContents(revision, cms);
+  if (options.level === 'B-B' || options.level === 'B-T') return pdf;
+
+  // Revocation first for every chain, so a failure leaves no half-written revision behind.
+  const chains = [signerChain, ...(token ? [timestampChain(token, extra)] : [])];
+  const material = await validationMaterial(chains, options.revocation);
+  pdf = addValidationData(pdf, {
+    ...material,
+    signatures: [contentsValue(pdf, prepared.contentsHexStart, prepared.contentsHexEnd)],
+    password: prepared.password,
+  });
+  if (options.level === 'B-LT') return pdf;
+  return addDocumentTimestamp(pdf, {
+    timestamp: options.timestamp,
+    revocation: options.revocation,
+    extraCertificates: extra,
+    password: prepared.password,
+  });
+}
+
+export interface LocalSigner {
+  /**
+   * Signs for the signed attributes: `digest` is their SHA-256 (for hash-signing services),
+   * `signedAttributesDer` the data itself (for keys that hash on their own).
+   */
+  sign(digest: Uint8Array, signedAttributesDer: Uint8Array): Promise<Uint8Array>;
+}
+
+export interface SignPdfOptions
+  extends PrepareSignatureOptions, Omit<CompleteSignatureOptions, 'signatureValue'> {
+  signer: LocalSigner;
+}
+
+/** Both steps with a key at hand (seals, platform AES). */
+export async function signPdf(pdf: Uint8Array, options: SignPdfOptions): Promise<Uint8Array> {
+  const prepared = prepareSignature(pdf, options);
+  const signatureValue = await options.signer.sign(prepared.digestToSign, prepared.signedAttributesDer);
+  return completeSignature(prepared, { ...options, signatureValue });
+}
+
+export interface DocumentTimestampOptions {
+  timestamp: TimestampTransport | undefined;
+  /** With transports, the TSA chain's revocation data goes into a following DSS revision. */
+  revocation?: RevocationTransports;
+  extraCertificates?: Uint8Array[];
+  fieldName?: string;
+  password?: string;
+}
+
+/**
+ * Appends an RFC 3161 document timestamp (SubFilter ETSI.RFC3161) in an invisible field and, when
+ * revocation transports are given, a DSS revision for the TSA chain.
+ */
+export async function addDocumentTimestamp(
+  pdf: Uint8Array,
+  options: DocumentTimestampOptions,
+): Promise<Uint8Array> {
+  const revision = writeSignatureRevision(pdf, {
+    newFieldName: options.fieldName ?? `DocumentTimestamp-${Date.now().toString(36)}`,
+    password: options.password,
+    dictionary: { type: 'DocTimeStamp', subFilter: 'ETSI.RFC3161', contentsSize: DOCUMENT_TIMESTAMP_SIZE },
+  });
+  const signedBytes = Buffer.concat(signedRanges(revision.pdf, revision.byteRange));
+  const token = await obtainTimestampToken(options.timestamp, signedBytes);
+  let out = embedContents(revision, token);
+  if (options.revocation) {
+    const material = await validationMaterial(
+      [timestampChain(token, options.extraCertificates ?? [])],
+      options.revocation,
+    );
+    out = addValidationData(out, {
+      ...material,
+      signatures: [contentsValue(out, revision.contentsHexStart, revision.contentsHexEnd)],
+      password: options.password,
+    });
+  }
+  return out;
+}
