@@ -109,7 +109,10 @@ export const TokenResponse = z.object({ value: z.string(), expiration: z.string(
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
 export const CheckPasswordBody = z.strictObject({ password: z.string().max(1000) });
-export const CheckPasswordResponse = z.object({ valid: z.boolean(), errorCode: PasswordErrorCode.nullable() });
+export const CheckPasswordResponse = z.object({
+  valid: z.boolean(),
+  errorCode: PasswordErrorCode.nullable(),
+});
 export const ChangePasswordBody = z.strictObject({ oldPassword: Password, newPassword: Password });
 export const RequestResetBody = z.strictObject({ email: Email, lang: Language.optional() });
 export const ResetPasswordBody = z.strictObject({ token: OneTimeToken, password: Password });
@@ -140,7 +143,12 @@ export const SignatureQualitiesDetail = z.object({
   highestQuality: HighestQuality,
   emailVerified: z.boolean(),
   qualities: z.array(
-    z.object({ quality: Quality, legislation: Legislation.nullable(), available: z.boolean(), reason: z.string().nullable() }),
+    z.object({
+      quality: Quality,
+      legislation: Legislation.nullable(),
+      available: z.boolean(),
+      reason: z.string().nullable(),
+    }),
   ),
 });
 

@@ -11,7 +11,8 @@ export const phonePattern = /^\+?[\d -]{6,}$/;
 export const Phone = z.string().max(32).regex(phonePattern, 'Invalid format');
 
 /** Spec §5: host name with a dotted label and a 2+ letter ending, or a bracketed IPv4 address. */
-export const domainPattern = /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/i;
+export const domainPattern =
+  /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/i;
 
 export const Email = z.email('Please enter a valid email').max(254).toLowerCase();
 

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerAuth, type BusinessRoleResolver } from './plugins/auth.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { isWebPath, registerStaticWeb } from './plugins/static-web.ts';
+import { JobRunner } from './jobs/queue.ts';
+import { createMailTransport, mailJobKind, type MailMessage, type MailTransport } from './mail/mailer.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { platformRoutes, sandboxMailRoutes } from './modules/platform/platform.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    jobs: JobRunner;
+    clock: Clock;
+  }
+}
+
+export interface AppOverrides {
+  clock?: Clock;
+  /** An already open database (tests share one per file). Closed by the caller then. */
+  database?: Database;
+  mailTransport?: MailTransport;
+}
+
+/** Builds the whole API: plugins first, then each module, registered explicitly. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const clock = overrides.clock ?? systemClock;
+  const database =
+    overrides.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+  if (!overrides.database) app.addHook('onClose', () => database.close());
+  const db = database.db;
+  app.decorate('database', database);
+  app.decorate('clock', clock);
+
+  const jobs = new JobRunner({ db, clock, log: app.log });
+  const deliver =
+    overrides.mailTransport ??
+    createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, clock });
+  jobs.register(mailJobKind, (payload) => deliver(payload as unknown as MailMessage));
+  app.decorate('jobs', jobs);
+  if (config.jobPollMs !== null) {
+    const pollMs = config.jobPollMs;
+    app.addHook('onReady', async () => jobs.start(pollMs));
+  }
+  app.addHook('preClose', () => jobs.stop());
+
+  let businessRole: BusinessRoleResolver | null = null;
+  registerAuth(app, { db, clock, businessRole: () => businessRole });
+  await registerOpenApi(app, config.publicUrl);
+
+  const deps = { db, clock, publicUrl: config.publicUrl };
+  await app.register(
+    async (api) => {
+      await api.register((instance) => accountsRoutes(instance, deps));
+      await api.register((instance) => platformRoutes(instance, { ...deps, env: config.env }));
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.sandboxEnabled) {
+    await app.register((instance) => sandboxMailRoutes(instance, deps), { prefix: '/sandbox' });
+  }
+
+  const webServed = await registerStaticWeb(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (webServed && request.method === 'GET' && isWebPath(request.url))
+      return reply.type('text/html').sendFile('index.html');
+    return reply
+      .status(404)
+      .send({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      });
+  });
+
+  // Until the businesses module registers a resolver, nobody is a business member.
+  businessRole = null;
+  return app;
+}

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as accounts from './schema/accounts.ts';
+import * as platform from './schema/platform.ts';
+
+export const schema = { ...accounts, ...platform };
+export type Schema = typeof schema;
+/** The database handle every repository takes: PGlite and node-postgres share this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Serialises migrations when several API processes start against one PostgreSQL at once. */
+const migrationLockId = 7_316_923;
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite in `pgliteDir`
+ * (or in memory when `pgliteDir` is 'memory://', for tests). Applies the committed migrations.
+ */
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [migrationLockId]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (options.pgliteDir !== 'memory://') mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite(options.pgliteDir === 'memory://' ? undefined : options.pgliteDir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+export function pgliteDirFor(dataDir: string): string {
+  return join(dataDir, 'pglite');
+}
+
+/** A cheap round trip, for the health route. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

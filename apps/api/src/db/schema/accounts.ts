@@ -1,0 +1,55 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Account holders. `attributes` holds the spec's user attribute list (contracts UserAttributes). */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** Bearer sessions. Only the SHA-256 of the token is stored; logout sets revoked_at. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Mailed one-time tokens: signup confirmation, e-mail re-verification, password reset. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['signup', 'verify_email', 'reset_password'] }).notNull(),
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_tokens_email_idx').on(t.email)],
+);
+
+/** Single sign-on: the identity provider that e-mail addresses of a domain log in with. */
+export const identityProviders = pgTable('identity_providers', {
+  domain: text('domain').primaryKey(),
+  url: text('url').notNull(),
+});

@@ -1,0 +1,96 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { emailTokens, identityProviders, sessions, users } from '../../db/schema/accounts.ts';
+import type { Db } from '../../db/client.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+export type TokenPurpose = EmailTokenRow['purpose'];
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertUser(db: Db, row: typeof users.$inferInsert): Promise<void> {
+  await db.insert(users).values(row);
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, id));
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user except `keep` (after a password change the current one stays). */
+export async function revokeUserSessions(db: Db, userId: string, now: Date, keep?: string): Promise<void> {
+  const condition = keep
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keep))
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db.update(sessions).set({ revokedAt: now }).where(condition);
+}
+
+export async function insertEmailToken(db: Db, row: typeof emailTokens.$inferInsert): Promise<void> {
+  await db.insert(emailTokens).values(row);
+}
+
+/** A token that is unused and not expired, for the given purposes. */
+export async function findUsableToken(
+  db: Db,
+  tokenHash: string,
+  purposes: TokenPurpose[],
+  now: Date,
+): Promise<EmailTokenRow | null> {
+  const rows = await db
+    .select()
+    .from(emailTokens)
+    .where(
+      and(eq(emailTokens.tokenHash, tokenHash), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)),
+    )
+    .limit(1);
+  const row = rows[0];
+  return row && purposes.includes(row.purpose) ? row : null;
+}
+
+/** Marks a token used; false when another request used it first (single use under concurrency). */
+export async function consumeToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.tokenHash, tokenHash), isNull(emailTokens.usedAt)))
+    .returning({ tokenHash: emailTokens.tokenHash });
+  return rows.length === 1;
+}
+
+export async function findIdentityProvider(db: Db, domain: string): Promise<string | null> {
+  const rows = await db.select().from(identityProviders).where(eq(identityProviders.domain, domain)).limit(1);
+  return rows[0]?.url ?? null;
+}
+
+export async function upsertIdentityProvider(db: Db, domain: string, url: string): Promise<void> {
+  await db
+    .insert(identityProviders)
+    .values({ domain, url })
+    .onConflictDoUpdate({ target: identityProviders.domain, set: { url } });
+}

@@ -1,0 +1,33 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** Starts Signet: listen, and shut down gracefully on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    const forced = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    clearTimeout(forced);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Signet is running at ${config.publicUrl}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
