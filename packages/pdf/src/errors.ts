@@ -16,6 +16,8 @@ export type PdfErrorCode =
   /** A signature field name that does not exist, or already exists when creating one. */
   | 'PDF_FIELD_NOT_FOUND'
   | 'PDF_FIELD_EXISTS'
+  /** A field name that is empty, longer than 255 characters or contains "." (a hierarchy separator). */
+  | 'PDF_FIELD_INVALID_NAME'
   /** A field rectangle outside the page or of non-positive size. */
   | 'PDF_FIELD_INVALID_RECT'
   /** The signature field is already signed. */

@@ -1,0 +1,25 @@
+import { buildAppearancePreview } from '../appearance/appearance-preview';
+import type { VisualSignatureData } from '../appearance/visual-signature-data';
+import { createSignatureFields, type SignatureFieldSpec } from '../fields/create-signature-fields';
+import { rasterizePage } from '../render/rasterize';
+import { inspectOpenedPdf } from './inspect';
+import { normalizeOpenedPdf } from './normalize';
+import { withPdfDocument } from './open-document';
+
+/**
+ * The operations an engine worker runs, each synchronous on the worker's own mupdf instance.
+ * Callers in the main thread import only the type of this table (no WASM there).
+ */
+export const engineTasks = {
+  inspect: (bytes: Uint8Array, password?: string) => withPdfDocument(bytes, password, inspectOpenedPdf),
+  normalize: (bytes: Uint8Array, password?: string) => withPdfDocument(bytes, password, normalizeOpenedPdf),
+  addSignatureFields: (bytes: Uint8Array, specs: SignatureFieldSpec[]) =>
+    withPdfDocument(bytes, undefined, (opened) => createSignatureFields(opened, bytes, specs)),
+  rasterize: (bytes: Uint8Array, pages: number[], scale: number, password?: string) =>
+    withPdfDocument(bytes, password, ({ doc }) => pages.map((p) => rasterizePage(doc, p, scale))),
+  appearancePreview: (size: { width: number; height: number }, data: VisualSignatureData, scale: number) =>
+    buildAppearancePreview(size, data, scale),
+};
+
+export type EngineTasks = typeof engineTasks;
+export type EngineTaskName = keyof EngineTasks;

@@ -1,0 +1,145 @@
+import { PdfError } from '../errors';
+import { takeBuffer } from '../document/mupdf-buffer';
+import type { OpenedPdf } from '../document/open-document';
+import { displayedSize, pageRectToPdf, pageRotation } from '../document/page-geometry';
+import { listFormFields } from './form-fields';
+
+/** Default size of a signature field in points, as the product specifies (300 × 140). */
+export const DEFAULT_FIELD_WIDTH = 300;
+export const DEFAULT_FIELD_HEIGHT = 140;
+
+/**
+ * A new signature field. Coordinates: PDF points, origin at the top-left corner of the page as
+ * displayed (after /Rotate, relative to the CropBox), x to the right, y downward.
+ */
+export interface SignatureFieldSpec {
+  name: string;
+  /** 1-based. */
+  page: number;
+  x: number;
+  y: number;
+  width?: number;
+  height?: number;
+}
+
+/** Slack for rounding in page sizes such as 595.2756 when a field is placed flush to an edge. */
+const EDGE_TOLERANCE = 0.01;
+/** Widget flags: Print (4) + Locked (128): the widget prints and cannot be moved by viewers. */
+const WIDGET_FLAGS = 4 | 128;
+
+/** Adds empty /Sig fields in ONE incremental update; the input is an exact prefix of the result. */
+export function createSignatureFields(
+  { doc, repaired }: OpenedPdf,
+  input: Uint8Array,
+  specs: SignatureFieldSpec[],
+): Uint8Array {
+  if (repaired || !doc.canBeSavedIncrementally()) {
+    throw new PdfError(
+      'PDF_DAMAGED',
+      'the file needs repair: store normalizePdf(bytes) and add fields to that',
+    );
+  }
+  if (
+    !doc.getTrailer().get('Encrypt').isNull() &&
+    !doc.hasPermission('form') &&
+    !doc.hasPermission('annotate')
+  ) {
+    throw new PdfError(
+      'PDF_SIGNING_NOT_PERMITTED',
+      'the document permissions forbid form filling and signing',
+    );
+  }
+  const taken = new Set(listFormFields(doc).map((f) => f.name));
+  const pageCount = doc.countPages();
+  const root = doc.getTrailer().get('Root');
+  let acroForm = root.get('AcroForm');
+  if (!acroForm.isDictionary()) {
+    acroForm = doc.addObject(doc.newDictionary());
+    root.put('AcroForm', acroForm);
+  }
+  let fields = acroForm.get('Fields');
+  if (!fields.isArray()) {
+    fields = doc.newArray();
+    acroForm.put('Fields', fields);
+  }
+  // SignaturesExist | AppendOnly: viewers must save incrementally from now on.
+  acroForm.put('SigFlags', 3);
+
+  for (const spec of specs) {
+    validateName(spec.name, taken);
+    if (!Number.isInteger(spec.page) || spec.page < 1 || spec.page > pageCount) {
+      throw new PdfError('PDF_PAGE_OUT_OF_RANGE', `page ${spec.page} does not exist (1..${pageCount})`);
+    }
+    const page = doc.loadPage(spec.page - 1);
+    try {
+      const rect = {
+        x: spec.x,
+        y: spec.y,
+        width: spec.width ?? DEFAULT_FIELD_WIDTH,
+        height: spec.height ?? DEFAULT_FIELD_HEIGHT,
+      };
+      validateRect(rect, displayedSize(page), spec.name);
+      const pageObj = page.getObject();
+      const widget = doc.addObject(doc.newDictionary());
+      widget.put('Type', doc.newName('Annot'));
+      widget.put('Subtype', doc.newName('Widget'));
+      widget.put('FT', doc.newName('Sig'));
+      widget.put('T', doc.newString(spec.name));
+      widget.put('F', WIDGET_FLAGS);
+      widget.put('Rect', pageRectToPdf(page, rect));
+      widget.put('P', pageObj);
+      // Tells viewers the page rotation the appearance must compensate for.
+      widget.put('MK', { R: pageRotation(pageObj) });
+      fields.push(widget);
+      let annots = pageObj.get('Annots');
+      if (!annots.isArray()) {
+        annots = doc.newArray();
+        pageObj.put('Annots', annots);
+      }
+      annots.push(widget);
+      taken.add(spec.name);
+    } finally {
+      page.destroy();
+    }
+  }
+  const output = takeBuffer(doc.saveToBuffer('incremental'));
+  assertAppendOnly(input, output);
+  return output;
+}
+
+function validateName(name: string, taken: Set<string>): void {
+  // A "." would make the name a path into a field hierarchy that does not exist.
+  if (name.length === 0 || name.length > 255 || name.includes('.')) {
+    throw new PdfError('PDF_FIELD_INVALID_NAME', `invalid field name "${name}"`);
+  }
+  if (taken.has(name)) throw new PdfError('PDF_FIELD_EXISTS', `a field named "${name}" already exists`);
+}
+
+function validateRect(
+  r: { x: number; y: number; width: number; height: number },
+  page: { width: number; height: number },
+  name: string,
+): void {
+  const finite = [r.x, r.y, r.width, r.height].every(Number.isFinite);
+  const inside =
+    finite &&
+    r.width > 0 &&
+    r.height > 0 &&
+    r.x >= -EDGE_TOLERANCE &&
+    r.y >= -EDGE_TOLERANCE &&
+    r.x + r.width <= page.width + EDGE_TOLERANCE &&
+    r.y + r.height <= page.height + EDGE_TOLERANCE;
+  if (!inside) {
+    throw new PdfError(
+      'PDF_FIELD_INVALID_RECT',
+      `field "${name}" must have a positive size and lie within the page (${page.width.toFixed(1)} × ${page.height.toFixed(1)} pt)`,
+    );
+  }
+}
+
+/** Defence in depth: a result that rewrote earlier bytes would break every earlier signature. */
+export function assertAppendOnly(input: Uint8Array, output: Uint8Array): void {
+  if (output.length < input.length || Buffer.compare(output.subarray(0, input.length), input) !== 0) {
+    throw new Error('incremental save did not preserve the original bytes');
+  }
+}

@@ -1,0 +1,33 @@
+// Public API of the signing engine. Everything the API and the signature half use is exported here.
+export { PdfError, type PdfErrorCode } from './errors';
+
+export type {
+  PageRect,
+  PageRotation,
+  PdfBox,
+  PdfEncryptionInfo,
+  PdfInfo,
+  PdfPageInfo,
+  PdfSignatureFieldInfo,
+} from './document/types';
+export { inspectPdf, normalizePdf, type OpenOptions } from './document/inspect-pdf';
+export { findPdfHeader } from './document/pdf-bytes';
+export { closePdfEngine, configurePdfEngine, type PdfEngineOptions } from './document/worker-pool';
+export { pageRectToPdf, pdfToPageRect } from './document/page-geometry';
+
+export { addSignatureFields } from './fields/add-signature-fields';
+export {
+  DEFAULT_FIELD_HEIGHT,
+  DEFAULT_FIELD_WIDTH,
+  assertAppendOnly,
+  type SignatureFieldSpec,
+} from './fields/create-signature-fields';
+export { findSignatureField, listFormFields, type FormField } from './fields/form-fields';
+
+export { renderPage, renderPages, type RenderOptions, type RenderedPage } from './render/render-page';
+export { MAX_RENDER_PIXELS, MAX_RENDER_SIDE } from './render/rasterize';
+export type { ImageFormat } from './render/encode-image';
+
+export { applySignatureAppearance, buildSignatureAppearance } from './appearance/build-signature-appearance';
+export { renderAppearancePreview } from './appearance/render-appearance-preview';
+export type { AppearanceBox, VisualSignatureData } from './appearance/visual-signature-data';
