@@ -1,0 +1,35 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Faults a test can switch on to see how the product copes with a failing provider. */
+export interface Faults {
+  /** The TSA refuses service (HTTP 503; in-process `TsaUnavailableError`). */
+  tsaDown: boolean;
+  /** OCSP answers "unknown" for every certificate. */
+  ocspUnknown: boolean;
+  /** Every provider response is delayed by this many milliseconds. */
+  slowMs: number;
+}
+
+export const noFaults: Readonly<Faults> = { tsaDown: false, ocspUnknown: false, slowMs: 0 };
+
+export class FaultSwitches {
+  private current: Faults = { ...noFaults };
+
+  get(): Readonly<Faults> {
+    return { ...this.current };
+  }
+
+  set(changes: Partial<Faults>): Readonly<Faults> {
+    this.current = { ...this.current, ...changes };
+    return this.get();
+  }
+
+  clear(): void {
+    this.current = { ...noFaults };
+  }
+
+  /** Waits out the injected latency, if any. */
+  async delay(): Promise<void> {
+    if (this.current.slowMs > 0) await sleep(this.current.slowMs);
+  }
+}

@@ -1,0 +1,36 @@
+// Public surface of @signet/trust-services: the sandbox providers, in-process and as a Fastify plugin.
+export { createTrustServices, UnknownCertificateError } from './trust-services.js';
+export type { TrustServices, TrustServicesOptions } from './trust-services.js';
+export {
+  loadOrCreatePki,
+  caIds,
+  certificateProfiles,
+  legislations,
+  defaultPublicBaseUrl,
+  simulatedNotice,
+} from './pki/sandbox-pki.js';
+export type {
+  CaId,
+  CertificateAuthority,
+  CertificateProfile,
+  EndEntitySubject,
+  IssueEndEntityRequest,
+  IssuedEndEntity,
+  Legislation,
+  LoadOrCreatePkiOptions,
+  SandboxCredential,
+  SandboxPki,
+} from './pki/sandbox-pki.js';
+export type { CryptoKey } from './pki/keys.js';
+export { toPem, fromPem } from './pki/pem.js';
+export { createTimestampAuthority, TsaUnavailableError } from './tsa/tsa-responder.js';
+export type { TimestampAuthority } from './tsa/tsa-responder.js';
+export { createOcspResponder } from './revocation/ocsp-responder.js';
+export type { OcspResponder } from './revocation/ocsp-responder.js';
+export { createCrlIssuer } from './revocation/crl-issuer.js';
+export type { CrlIssuer } from './revocation/crl-issuer.js';
+export type { Revocation, RevocationReason } from './revocation/revocation-store.js';
+export { SettableClock } from './control/clock.js';
+export type { Clock, ClockSetting } from './control/clock.js';
+export type { Faults } from './control/faults.js';
+export type { SandboxControl } from './control/control.js';

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { readFileIfExists, stateDir, writeFileAtomic } from '../pki/state-files.js';
+
+/** CRLReason values of RFC 5280 §5.3.1 (value 7 is unused). */
+export const revocationReasonCodes = {
+  unspecified: 0,
+  keyCompromise: 1,
+  cACompromise: 2,
+  affiliationChanged: 3,
+  superseded: 4,
+  cessationOfOperation: 5,
+  certificateHold: 6,
+  removeFromCRL: 8,
+  privilegeWithdrawn: 9,
+  aACompromise: 10,
+} as const;
+export type RevocationReason = keyof typeof revocationReasonCodes;
+
+export interface Revocation {
+  serialHex: string;
+  issuerId: string;
+  reason: RevocationReason;
+  revokedAt: string;
+}
+
+export interface RevocationStore {
+  add(revocation: Revocation): Promise<void>;
+  /** The revocation of a serial if it has taken effect by `at`. */
+  find(serialHex: string, at: Date): Revocation | undefined;
+  /** Revocations of one CA in effect at `at`, for its CRL. */
+  byIssuer(issuerId: string, at: Date): Revocation[];
+}
+
+/** `revocations.json`, rewritten atomically on every change and held in memory for lookups. */
+export async function openRevocationStore(dataDir: string): Promise<RevocationStore> {
+  const path = join(stateDir(dataDir), 'revocations.json');
+  const text = await readFileIfExists(path);
+  const bySerial = new Map<string, Revocation>(
+    text ? (JSON.parse(text) as Revocation[]).map((r) => [r.serialHex, r] as const) : [],
+  );
+  // A revocation dated in the future (relative to the settable clock) is not in effect yet.
+  const effective = (r: Revocation, at: Date) => Date.parse(r.revokedAt) <= at.getTime();
+  return {
+    async add(revocation) {
+      bySerial.set(revocation.serialHex, revocation);
+      await writeFileAtomic(path, `${JSON.stringify([...bySerial.values()], null, 2)}\n`);
+    },
+    find(serialHex, at) {
+      const revocation = bySerial.get(serialHex);
+      return revocation && effective(revocation, at) ? revocation : undefined;
+    },
+    byIssuer: (issuerId, at) =>
+      [...bySerial.values()].filter((r) => r.issuerId === issuerId && effective(r, at)),
+  };
+}
