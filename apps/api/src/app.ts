@@ -18,7 +18,15 @@ declare module 'fastify' {
     database: Database;
     jobs: JobRunner;
     clock: Clock;
+    /** Every route with its declared auth policy, for the route-table test and the docs. */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  readonly auth: string | undefined;
 }
 
 export interface AppOverrides {
@@ -39,12 +47,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
   });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Read the policy lazily: plugins that declare it for their routes do so in their own onRoute hook.
+    for (const method of methods)
+      routeTable.push({
+        method,
+        url: route.url,
+        get auth() {
+          return route.config?.auth;
+        },
+      });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // JSON (and multipart where a route says so) only: a text body is refused with 415, not half-parsed.
+  app.removeContentTypeParser('text/plain');
 
   const clock = overrides.clock ?? systemClock;
   const database =
@@ -88,13 +112,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setNotFoundHandler((request, reply) => {
     if (webServed && request.method === 'GET' && isWebPath(request.url))
       return reply.type('text/html').sendFile('index.html');
-    return reply
-      .status(404)
-      .send({
-        statusCode: 404,
-        code: 'NOT_FOUND',
-        message: `No route ${request.method} ${request.url.split('?')[0]}`,
-      });
+    return reply.status(404).send({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 
   // Until the businesses module registers a resolver, nobody is a business member.

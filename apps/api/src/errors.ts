@@ -15,8 +15,8 @@ export const errorCodes = {
   UNAUTHENTICATED: 401,
   /** Wrong e-mail or password at login (deliberately the same for both). */
   INVALID_CREDENTIALS: 401,
-  /** The current password given to confirm a change is wrong. */
-  WRONG_PASSWORD: 401,
+  /** The current password given to confirm a change is wrong (not 401: the session itself is fine). */
+  WRONG_PASSWORD: 400,
   /** Signed in, but this route is not for the caller's role. */
   FORBIDDEN: 403,
   /** The route is only for callers who are not signed in. */

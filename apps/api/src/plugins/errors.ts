@@ -23,9 +23,9 @@ function describeValidation(error: FastifyError): ErrorBody {
   const issues = (error.validation ?? []).map((issue) => {
     const path = (issue as { instancePath?: string }).instancePath ?? '';
     const segments = path.split('/').filter(Boolean);
-    const params = (issue as { params?: { issue?: { keys?: string[]; code?: string } } }).params;
+    const { keyword, params } = issue as { keyword?: string; params?: { keys?: string[] } };
     // Unknown keys in a strict object: name the key itself, not its parent.
-    const keys = params?.issue?.code === 'unrecognized_keys' ? (params.issue.keys ?? []) : [];
+    const keys = keyword === 'unrecognized_keys' ? (params?.keys ?? []) : [];
     const field = [context, ...segments, ...keys.slice(0, 1)].join('.');
     return { field, message: issue.message ?? 'Invalid value' };
   });
@@ -58,12 +58,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ statusCode: status, code, message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({
-        statusCode: 500,
-        code: 'INTERNAL_ERROR',
-        message: 'Something went wrong on our side. Please try again.',
-      });
+    return reply.status(500).send({
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    });
   });
 }

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppOverrides } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { SettableClock } from '../src/clock.ts';
+import { mailOutbox } from '../src/db/schema/platform.ts';
+
+/** Every database test runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (CI sets it). */
+export const databaseKinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A fresh, empty database of the given kind, dropped again by close(). */
+export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `signet_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused' });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: SettableClock;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: 'pglite' | 'postgres',
+  options: { env?: Record<string, string>; overrides?: AppOverrides } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'signet-test-'));
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://signet.test',
+      WEB_DIST: join(dataDir, 'no-web'),
+      ...options.env,
+    }),
+    jobPollMs: null,
+  };
+  const database = await createTestDatabase(kind);
+  const clock = new SettableClock();
+  const app = await buildApp(config, { clock, database, ...options.overrides });
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+/** Delivers queued mails (jobs) and returns the outbox, newest first. */
+export async function deliveredMails(t: TestApp, to?: string) {
+  await t.app.jobs.drain();
+  const rows = await t.database.db.select().from(mailOutbox);
+  return rows.filter((m) => !to || m.to === to).sort((a, b) => b.id - a.id);
+}
+
+/** The first link in the newest mail to `to` that contains `path`. */
+export async function linkFromMail(t: TestApp, to: string, path: string): Promise<URL> {
+  const mails = await deliveredMails(t, to);
+  for (const mail of mails) {
+    const match = mail.text.match(new RegExp(`https?://\\S*${path.replace(/\//g, '\\/')}\\S*`));
+    if (match) return new URL(match[0]);
+  }
+  throw new Error(`no mail to ${to} with a link to ${path}`);
+}
+
+export const strongPassword = 'Correct-horse-7-battery';
+
+/** Signs a new account up through the public calls (confirmation mail included) and returns its token. */
+export async function signUp(
+  t: TestApp,
+  person: { email: string; firstName?: string; lastName?: string; password?: string; lang?: string },
+): Promise<{ token: string; email: string; password: string }> {
+  const password = person.password ?? strongPassword;
+  const requested = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/request-confirmation',
+    payload: { email: person.email, lang: person.lang ?? 'en-gb' },
+  });
+  if (requested.statusCode !== 204) throw new Error(`request-confirmation: ${requested.body}`);
+  const link = await linkFromMail(t, person.email.toLowerCase(), '/signup/confirm');
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/register',
+    payload: {
+      token: link.searchParams.get('token'),
+      firstName: person.firstName ?? 'Ada',
+      lastName: person.lastName ?? 'Muster',
+      password,
+      gtc: true,
+    },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+  return { token: json<{ value: string }>(registered).value, email: person.email.toLowerCase(), password };
+}
