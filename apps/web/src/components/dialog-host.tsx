@@ -1,0 +1,57 @@
+import { Suspense, type ComponentType } from 'react';
+import Dialog from '@mui/material/Dialog';
+import LinearProgress from '@mui/material/LinearProgress';
+import { closeDialog, dialogStore, runDialogAction, type DialogDescriptor } from './dialog-store.ts';
+import { showSnackbar } from './snackbar-store.ts';
+import { useStore } from '../lib/create-store.ts';
+
+export interface DialogComponentProps {
+  descriptor: DialogDescriptor;
+  loading: boolean;
+  onAction: (action: string, value?: unknown) => void;
+  onClose: () => void;
+}
+
+/** Registered dialogs by `namespace/name`. */
+export type DialogRegistry = Record<string, ComponentType<DialogComponentProps>>;
+
+export const dialogTitleId = 'signet-dialog-title';
+
+export function DialogHost({ registry }: { registry: DialogRegistry }) {
+  const { dialog, loading } = useStore(dialogStore);
+  const Content = dialog ? registry[`${dialog.namespace}/${dialog.name}`] : undefined;
+  if (dialog && !Content) console.error(`Dialog not registered: ${dialog.namespace}/${dialog.name}`);
+  const onAction = (action: string, value?: unknown) => {
+    runDialogAction(action, value).catch((error: unknown) => {
+      // Actions that already told the user what went wrong mark their error as handled.
+      if (error instanceof Error && error.name === 'HandledError') return;
+      console.error('Dialog action failed', error);
+      showSnackbar({ message: 'global.error.generic', color: 'error' });
+    });
+  };
+  return (
+    <Dialog
+      open={Boolean(dialog && Content)}
+      onClose={() => !loading && closeDialog()}
+      aria-labelledby={dialogTitleId}
+      disableScrollLock
+      fullWidth
+      maxWidth="sm"
+    >
+      {loading && (
+        <LinearProgress aria-hidden="true" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+      )}
+      {dialog && Content && (
+        <Suspense fallback={<LinearProgress />}>
+          <Content
+            key={dialog.id}
+            descriptor={dialog}
+            loading={loading}
+            onAction={onAction}
+            onClose={() => closeDialog(dialog.id)}
+          />
+        </Suspense>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { readConfig } from '../lib/config.ts';
+import { ErrorIllustration } from './error-illustration.tsx';
+
+/**
+ * Spec §2/§9 error page: heading, subheading and a large button to the public home page, beside
+ * the illustration (12-column grid: text 5, image 7 from md up). Needs no router, so it also
+ * serves errors that happen before or outside it.
+ */
+export function ErrorPage({
+  heading,
+  subheading,
+  detail,
+}: {
+  heading?: string;
+  subheading?: string;
+  detail?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="main"
+      id="main-content"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', bgcolor: 'background.default' }}
+    >
+      <Grid
+        container
+        spacing={4}
+        sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 4 }, py: 6, alignItems: 'center' }}
+      >
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Typography
+            id="page-title"
+            variant="h1"
+            tabIndex={-1}
+            sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, mb: 2 }}
+          >
+            {heading ?? t('error_page.heading')}
+          </Typography>
+          <Typography
+            variant="h2"
+            component="p"
+            color="text.secondary"
+            sx={{ fontWeight: 400, fontSize: '1.2rem', mb: 4 }}
+          >
+            {subheading ?? t('error_page.subheading')}
+          </Typography>
+          {detail && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 3, wordBreak: 'break-all' }}>
+              {detail}
+            </Typography>
+          )}
+          <Button
+            variant="contained"
+            size="large"
+            href={readConfig().homeUrl}
+            sx={{ px: 5, py: 1.5, fontSize: '1.05rem' }}
+          >
+            {t('error_page.home')}
+          </Button>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }} sx={{ display: 'flex', justifyContent: 'center' }}>
+          <ErrorIllustration />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { MainShell } from './main-layout.tsx';
+
+/** Spec §2 admin area: business dashboard and the business-members, business-billing, business-profile sections. */
+const sections: { heading: string; items: { to: string; label: string }[] }[] = [
+  {
+    heading: 'business_nav.overview',
+    items: [
+      { to: '/business/dashboard', label: 'titles.business-dashboard' },
+      { to: '/business/activity', label: 'titles.business-activity' },
+      { to: '/business/settings', label: 'titles.business-settings' },
+      { to: '/business/seals', label: 'titles.business-seals' },
+      { to: '/business/extras', label: 'titles.business-extras' },
+      { to: '/business/developers/api', label: 'titles.business-api' },
+    ],
+  },
+  {
+    heading: 'business_nav.business-members',
+    items: [
+      { to: '/business/members', label: 'titles.business-members' },
+      { to: '/business/members/domains', label: 'titles.business-domains' },
+    ],
+  },
+  {
+    heading: 'business_nav.business-billing',
+    items: [
+      { to: '/business/billing', label: 'titles.business-billing' },
+      { to: '/business/billing/plan', label: 'titles.business-billing-plan' },
+      { to: '/business/billing/payment', label: 'titles.business-billing-payment' },
+      { to: '/business/billing/invoices', label: 'titles.business-billing-invoices' },
+    ],
+  },
+  {
+    heading: 'business_nav.business-profile',
+    items: [
+      { to: '/business/profile', label: 'titles.business-profile' },
+      { to: '/business/profile/aes-for-business', label: 'titles.business-aes' },
+    ],
+  },
+];
+
+function BusinessNav() {
+  const { t } = useTranslation();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <Box
+      component="nav"
+      aria-label={t('business_nav.label')}
+      sx={{
+        width: { xs: '100%', md: 240 },
+        flexShrink: 0,
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        alignSelf: 'flex-start',
+      }}
+    >
+      {sections.map((section) => (
+        <List
+          key={section.heading}
+          dense
+          subheader={<ListSubheader component="div">{t(section.heading)}</ListSubheader>}
+        >
+          {section.items.map((item) => (
+            <ListItemButton
+              key={item.to}
+              component={Link}
+              to={item.to}
+              selected={pathname === item.to}
+              aria-current={pathname === item.to ? 'page' : undefined}
+            >
+              <ListItemText primary={t(item.label)} />
+            </ListItemButton>
+          ))}
+        </List>
+      ))}
+    </Box>
+  );
+}
+
+export function AdminLayout() {
+  return (
+    <MainShell aside={<BusinessNav />}>
+      <Outlet />
+    </MainShell>
+  );
+}

@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="footer"
+      sx={{
+        px: { xs: 2, sm: 4 },
+        py: 3,
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        justifyContent: 'center',
+        color: 'text.secondary',
+      }}
+    >
+      <Typography variant="body2">{t('footer.tagline')}</Typography>
+      <Link href="/api/docs" variant="body2" color="inherit">
+        {t('footer.api_docs')}
+      </Link>
+    </Box>
+  );
+}

@@ -1,0 +1,202 @@
+import { useState, type ReactNode } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import BusinessIcon from '@mui/icons-material/Business';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import PersonIcon from '@mui/icons-material/Person';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { userQueryOptions } from '../../features/account/api/get-user.ts';
+import { userBusinessQueryOptions } from '../../features/business/api/get-user-business.ts';
+import { getToken } from '../../lib/session.ts';
+import { LanguageMenu } from '../language-menu.tsx';
+import { Logo } from '../logo.tsx';
+import { Footer } from './footer.tsx';
+import { mainContentId, SkipLink } from './skip-link.tsx';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+function useNavItems(): NavItem[] {
+  const { t } = useTranslation();
+  const business = useQuery({ ...userBusinessQueryOptions, enabled: Boolean(getToken()) }).data;
+  const items: NavItem[] = [
+    { to: '/dashboard', label: t('nav.dashboard'), icon: <DashboardIcon /> },
+    { to: '/upload', label: t('nav.upload'), icon: <UploadFileIcon /> },
+    { to: '/profile', label: t('nav.profile'), icon: <PersonIcon /> },
+  ];
+  if (business?.role === 'admin')
+    items.push({ to: '/business/dashboard', label: t('nav.business'), icon: <BusinessIcon /> });
+  return items;
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const user = useQuery({ ...userQueryOptions, enabled: Boolean(getToken()) }).data;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!user) return null;
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-label={t('nav.account_menu')}
+        sx={{ gap: 1 }}
+      >
+        <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: '0.9rem' }}>
+          {initials}
+        </Avatar>
+        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+          {user.firstName} {user.lastName}
+        </Box>
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem component={Link} to="/profile" onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          {t('nav.profile')}
+        </MenuItem>
+        <MenuItem component={Link} to="/logout" onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {t('common.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** The signed-in frame: header with navigation (a drawer below lg, spec §9 "mobile is lg"), content, footer. */
+export function MainShell({ aside, children }: { aside?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const items = useNavItems();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <SkipLink />
+      <AppBar
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            edge="start"
+            onClick={() => setDrawerOpen(true)}
+            aria-label={t('nav.open_menu')}
+            sx={{ display: { lg: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Logo to="/dashboard" />
+          <Box
+            component="nav"
+            aria-label={t('nav.main')}
+            sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, ml: 4 }}
+          >
+            {items.map((item) => (
+              <Button
+                key={item.to}
+                component={Link}
+                to={item.to}
+                color="inherit"
+                aria-current={isActive(item.to) ? 'page' : undefined}
+                sx={{
+                  color: isActive(item.to) ? 'primary.main' : 'text.primary',
+                  fontWeight: isActive(item.to) ? 700 : 500,
+                }}
+              >
+                {item.label}
+              </Button>
+            ))}
+          </Box>
+          <Box sx={{ flex: 1 }} />
+          <LanguageMenu />
+          <UserMenu />
+        </Toolbar>
+      </AppBar>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+        <Box sx={{ width: 280 }} role="presentation">
+          <Box sx={{ p: 2 }}>
+            <Logo to="/dashboard" />
+          </Box>
+          <Divider />
+          <List component="nav" aria-label={t('nav.main')}>
+            {items.map((item) => (
+              <ListItemButton
+                key={item.to}
+                component={Link}
+                to={item.to}
+                selected={isActive(item.to)}
+                onClick={() => setDrawerOpen(false)}
+              >
+                <ListItemIcon>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            ))}
+            <ListItemButton component={Link} to="/logout" onClick={() => setDrawerOpen(false)}>
+              <ListItemIcon>
+                <LogoutIcon />
+              </ListItemIcon>
+              <ListItemText primary={t('common.logout')} />
+            </ListItemButton>
+          </List>
+        </Box>
+      </Drawer>
+      <Container
+        component="main"
+        id={mainContentId}
+        tabIndex={-1}
+        maxWidth="lg"
+        sx={{
+          flex: 1,
+          py: { xs: 3, md: 5 },
+          outline: 'none',
+          display: 'flex',
+          gap: 4,
+          flexDirection: { xs: 'column', md: 'row' },
+        }}
+      >
+        {aside}
+        <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+      </Container>
+      <Footer />
+    </Box>
+  );
+}
+
+export function MainLayout() {
+  return (
+    <MainShell>
+      <Outlet />
+    </MainShell>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import CookieOutlinedIcon from '@mui/icons-material/CookieOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import WavingHandOutlinedIcon from '@mui/icons-material/WavingHandOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { userQueryOptions } from '../features/account/api/get-user.ts';
+import { getToken } from '../lib/session.ts';
+import { usePageKey } from './use-page-key.ts';
+
+interface MessageSpec {
+  icon: ReactNode;
+  color: string;
+  action: { to: string; label: string } | 'reload';
+}
+
+const mailSent: MessageSpec = {
+  icon: <MarkEmailReadOutlinedIcon />,
+  color: 'primary.main',
+  action: { to: '/login', label: 'common.to_login' },
+};
+
+/** Pages that say one thing and offer one way on (spec §2 simple pages and the ends of the account flows). */
+const messages: Record<string, MessageSpec> = {
+  'signup-mail-sent': mailSent,
+  'business-signup-mail-sent': mailSent,
+  'password-reset-mail-sent': mailSent,
+  'password-reset-confirm': {
+    icon: <CheckCircleOutlineIcon />,
+    color: 'success.main',
+    action: { to: '/login', label: 'common.to_login' },
+  },
+  'sso-error': {
+    icon: <ErrorOutlineIcon />,
+    color: 'error.main',
+    action: { to: '/login', label: 'common.to_login' },
+  },
+  'sso-error-company': {
+    icon: <ErrorOutlineIcon />,
+    color: 'error.main',
+    action: { to: '/login', label: 'common.to_login' },
+  },
+  bye: {
+    icon: <WavingHandOutlinedIcon />,
+    color: 'primary.main',
+    action: { to: '/login', label: 'common.login_again' },
+  },
+  expired: {
+    icon: <HourglassEmptyIcon />,
+    color: 'warning.main',
+    action: { to: '/login', label: 'common.to_login' },
+  },
+  cookiesblocked: { icon: <CookieOutlinedIcon />, color: 'warning.main', action: 'reload' },
+  sorry: { icon: <ErrorOutlineIcon />, color: 'error.main', action: 'reload' },
+  welcome: {
+    icon: <CheckCircleOutlineIcon />,
+    color: 'success.main',
+    action: { to: '/dashboard', label: 'common.to_dashboard' },
+  },
+  'not-available': {
+    icon: <BlockOutlinedIcon />,
+    color: 'text.secondary',
+    action: { to: '/dashboard', label: 'common.to_dashboard' },
+  },
+};
+
+export function MessagePage() {
+  const { t } = useTranslation();
+  const key = usePageKey();
+  const spec = messages[key] ?? messages.sorry!;
+  const user = useQuery({ ...userQueryOptions, enabled: key === 'welcome' && Boolean(getToken()) }).data;
+  return (
+    <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+      <Box aria-hidden="true" sx={{ color: spec.color, '& svg': { fontSize: 64 } }}>
+        {spec.icon}
+      </Box>
+      <Typography id="page-title" variant="h1" tabIndex={-1} sx={{ outline: 'none' }}>
+        {t(`messages.${key}.heading`, { name: user?.firstName ?? '' })}
+      </Typography>
+      <Typography color="text.secondary">{t(`messages.${key}.text`)}</Typography>
+      {spec.action === 'reload' ? (
+        <Button variant="contained" size="large" onClick={() => window.location.assign('/')}>
+          {t('common.try_again')}
+        </Button>
+      ) : (
+        <Button component={Link} to={spec.action.to} variant="contained" size="large">
+          {t(spec.action.label)}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+/** Heading and body of a page inside a layout. The h1 receives focus after navigation (see root shell). */
+export function PageFrame({
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="section" aria-labelledby="page-title">
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 3,
+        }}
+      >
+        <Box>
+          <Typography id="page-title" variant="h1" tabIndex={-1} sx={{ outline: 'none' }}>
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
+        {actions}
+      </Box>
+      {children}
+    </Box>
+  );
+}
+
+/** What a page shows when there is nothing yet: what it is for, and what to do next. */
+export function EmptyState({
+  icon,
+  heading,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  heading: string;
+  text: string;
+  action?: ReactNode;
+}) {
+  return (
+    <Box
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderStyle: 'dashed',
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+        p: { xs: 3, sm: 5 },
+        textAlign: 'center',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 1.5,
+      }}
+    >
+      <Box aria-hidden="true" sx={{ color: 'primary.main', '& svg': { fontSize: 48 } }}>
+        {icon}
+      </Box>
+      <Typography variant="h2" component="h2">
+        {heading}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 520 }}>
+        {text}
+      </Typography>
+      {action && <Box sx={{ mt: 1 }}>{action}</Box>}
+    </Box>
+  );
+}

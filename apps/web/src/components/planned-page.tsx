@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, PageFrame } from './page-frame.tsx';
+import { usePageKey } from './use-page-key.ts';
+
+function iconFor(key: string): ReactNode {
+  if (key.includes('billing') || key === 'upgrade') return <ReceiptLongOutlinedIcon />;
+  if (key.startsWith('business')) return <BusinessOutlinedIcon />;
+  if (key.includes('standards') || key.startsWith('direct')) return <BadgeOutlinedIcon />;
+  if (key.includes('signature')) return <DrawOutlinedIcon />;
+  if (key === 'upload') return <UploadFileOutlinedIcon />;
+  if (key.startsWith('profile')) return <PersonOutlineIcon />;
+  return <ArticleOutlinedIcon />;
+}
+
+/**
+ * The frame of a page whose content a later issue adds: its title, its place in the layout and
+ * navigation, and an empty state saying what the page is for.
+ */
+export function PlannedPage() {
+  const { t } = useTranslation();
+  const key = usePageKey();
+  const directSign = key.startsWith('direct');
+  return (
+    <PageFrame title={t(`titles.${key}`)}>
+      <EmptyState
+        icon={iconFor(key)}
+        heading={t(`pages.${key}.heading`)}
+        text={t(`pages.${key}.text`)}
+        action={
+          directSign ? undefined : (
+            <Button component={Link} to="/dashboard" variant="outlined">
+              {t('common.to_dashboard')}
+            </Button>
+          )
+        }
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useCheckPassword, type PasswordCheck } from '../api/check-password.ts';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Live server verdict on the password being typed (spec §5: the server decides validity). */
+export function usePasswordVerdict(password: string): {
+  verdict: PasswordCheck | undefined;
+  pending: boolean;
+} {
+  const debounced = useDebounced(password, 300);
+  const query = useCheckPassword(debounced);
+  const current = debounced === password ? query.data : undefined;
+  return { verdict: current, pending: password !== '' && (debounced !== password || query.isFetching) };
+}
+
+export function PasswordVerdict({ verdict, id }: { verdict: PasswordCheck | undefined; id: string }) {
+  const { t } = useTranslation();
+  if (!verdict) return <Box id={id} aria-live="polite" sx={{ minHeight: 24 }} />;
+  const ok = verdict.valid;
+  return (
+    <Box
+      id={id}
+      aria-live="polite"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        minHeight: 24,
+        color: ok ? 'success.main' : 'error.main',
+      }}
+    >
+      {ok ? (
+        <CheckCircleIcon fontSize="small" aria-hidden="true" />
+      ) : (
+        <ErrorOutlineIcon fontSize="small" aria-hidden="true" />
+      )}
+      <Typography variant="body2">
+        {ok ? t('password.valid') : t(`password.${verdict.errorCode ?? 'invalid'}`)}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import EngineeringOutlinedIcon from '@mui/icons-material/EngineeringOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { readConfig } from '../../../lib/config.ts';
+import { maintenanceQueryOptions } from '../api/get-status-summary.ts';
+
+/** Shown during a blocking maintenance; it keeps polling and returns home once the maintenance ends. */
+export function MaintenancePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = useQuery(maintenanceQueryOptions(readConfig().statusPollMs));
+  const active = data?.activeMaintenance;
+  const over = data !== undefined && !active?.isBlocking;
+  useEffect(() => {
+    if (over) void navigate({ to: '/', replace: true });
+  }, [over, navigate]);
+  return (
+    <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+      <Box aria-hidden="true" sx={{ color: 'warning.main', '& svg': { fontSize: 64 } }}>
+        <EngineeringOutlinedIcon />
+      </Box>
+      <Typography id="page-title" variant="h1" tabIndex={-1} sx={{ outline: 'none' }}>
+        {t('messages.maintenance.heading')}
+      </Typography>
+      <Typography color="text.secondary">{t('messages.maintenance.text')}</Typography>
+      {active?.url && (
+        <Link href={active.url} target="_blank" rel="noopener noreferrer">
+          {t('shell.maintenance_link')}
+        </Link>
+      )}
+    </Box>
+  );
+}

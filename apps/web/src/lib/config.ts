@@ -1,0 +1,41 @@
+/**
+ * Runtime configuration of the web app. Build-time defaults come from Vite env variables
+ * (VITE_SIGNET_*); a page may override any of them before the app starts by setting
+ * `window.__SIGNET_CONFIG__` (the E2E tests do this to poll the status page faster).
+ */
+export interface SignetConfig {
+  /** 'production' hides the Test System frame. */
+  mode: string;
+  /** How often the status summary is polled for maintenance (spec §9: 60 s). */
+  statusPollMs: number;
+  /** Public home page the error page links to. */
+  homeUrl: string;
+  /** Error reporting collection address; reporting is off without it. */
+  errorReportUrl: string | null;
+  /** Analytics collection address; analytics is off without it. */
+  analyticsUrl: string | null;
+}
+
+declare global {
+  interface Window {
+    __SIGNET_CONFIG__?: Partial<SignetConfig>;
+  }
+}
+
+function envString(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export function readConfig(): SignetConfig {
+  const env = import.meta.env;
+  const overrides = typeof window === 'undefined' ? {} : (window.__SIGNET_CONFIG__ ?? {});
+  const pollFromEnv = Number(env.VITE_SIGNET_STATUS_POLL_MS);
+  return {
+    mode: envString(env.VITE_SIGNET_MODE) ?? env.MODE,
+    statusPollMs: Number.isFinite(pollFromEnv) && pollFromEnv > 0 ? pollFromEnv : 60_000,
+    homeUrl: envString(env.VITE_SIGNET_HOME_URL) ?? '/',
+    errorReportUrl: envString(env.VITE_SIGNET_ERROR_REPORT_URL),
+    analyticsUrl: envString(env.VITE_SIGNET_ANALYTICS_URL),
+    ...overrides,
+  };
+}

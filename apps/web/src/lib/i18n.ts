@@ -1,0 +1,102 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { defaultLanguage, Language, languages } from '@signet/contracts/common';
+import enGb from '../locales/en-gb.json';
+
+/** Spec §9: Italian exists for direct signing only and is not offered in the language menu. */
+export const selectableLanguages = languages.filter((lang) => lang !== 'it');
+const storageKey = 'signet.lang';
+
+// English ships in the main bundle (it is the fallback); the others load when chosen.
+const lazyLocales: Record<Exclude<Language, 'en-gb'>, () => Promise<{ default: ResourceKey }>> = {
+  'de-ch': () => import('../locales/de-ch.json'),
+  'fr-ch': () => import('../locales/fr-ch.json'),
+  it: () => import('../locales/it.json'),
+};
+
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, _namespace, callback) {
+    if (language === 'en-gb') return callback(null, enGb);
+    const load = lazyLocales[language as keyof typeof lazyLocales];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+export function isDirectSignPath(pathname: string): boolean {
+  return pathname.startsWith('/direct-sign') || /^\/view\/[^/]+\/[^/]+/.test(pathname);
+}
+
+/** The `lang` query parameter wins, then the stored choice, then the browser, then en-gb. */
+export function pickLanguage(search: string, pathname: string, browser: readonly string[]): Language {
+  const fromQuery = Language.safeParse(new URLSearchParams(search).get('lang')?.toLowerCase());
+  if (fromQuery.success && (fromQuery.data !== 'it' || isDirectSignPath(pathname))) return fromQuery.data;
+  const stored = Language.safeParse(localStorage.getItem(storageKey));
+  if (stored.success && stored.data !== 'it') return stored.data;
+  for (const candidate of browser) {
+    const prefix = candidate.toLowerCase().slice(0, 2);
+    if (prefix === 'de') return 'de-ch';
+    if (prefix === 'fr') return 'fr-ch';
+    if (prefix === 'en') return 'en-gb';
+  }
+  return defaultLanguage;
+}
+
+export async function initI18n(language: Language): Promise<typeof i18next> {
+  await i18next
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: defaultLanguage,
+      supportedLngs: [...languages],
+      lowerCaseLng: true,
+      ns: ['translation'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+export async function changeLanguage(language: Language, remember = true): Promise<void> {
+  if (remember && language !== 'it') localStorage.setItem(storageKey, language);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+export function currentLanguage(): Language {
+  const parsed = Language.safeParse(i18next.language);
+  return parsed.success ? parsed.data : defaultLanguage;
+}
+
+/** Spec §9: day numeric, month short, year numeric, hour and minute. */
+export function formatDateTime(value: Date | string, language: Language = currentLanguage()): string {
+  return new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** Spec §9: EUR for en-gb, CHF for the Swiss locales, no currency for Italian. */
+export function currencyFor(language: Language): 'EUR' | 'CHF' | null {
+  if (language === 'en-gb') return 'EUR';
+  if (language === 'it') return null;
+  return 'CHF';
+}
+
+export function formatMoney(amount: number, language: Language = currentLanguage()): string {
+  const currency = currencyFor(language);
+  return currency
+    ? new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount)
+    : new Intl.NumberFormat(language, { minimumFractionDigits: 2 }).format(amount);
+}

@@ -1,0 +1,90 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { I18nextProvider } from 'react-i18next';
+import { AppErrorBoundary } from './app-error-boundary.tsx';
+import { reloadForNewChunks } from './components/app-error-page.tsx';
+import { safeReturnPath } from './features/account/login-search.ts';
+import { setApiHandlers } from './lib/api-client.ts';
+import { reportError } from './lib/error-reporter.ts';
+import { initI18n, pickLanguage } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { clearToken, onSessionChange, startSessionSync } from './lib/session.ts';
+import { theme } from './lib/theme.ts';
+import { createAppRouter } from './router.tsx';
+import { currentHref, isNavigating, setAppRouter } from './routes/app-navigation.ts';
+
+const publicPrefixes = [
+  '/login',
+  '/logout',
+  '/bye',
+  '/signup',
+  '/password-reset',
+  '/sso',
+  '/sorry',
+  '/maintenance',
+  '/expired',
+];
+
+async function start() {
+  await startSessionSync();
+  const i18n = await initI18n(
+    pickLanguage(window.location.search, window.location.pathname, navigator.languages),
+  );
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  setAppRouter(router);
+
+  setApiHandlers({
+    // Spec §4/§8: a 401 clears the token and logs out, remembering where the user was.
+    onUnauthorized(error) {
+      reportError(error, { context: 'authentication' });
+      clearToken(false);
+      queryClient.removeQueries({ queryKey: ['user'] });
+      if (isNavigating()) return; // the navigation's own guard sends the browser to /login
+      const here = currentHref();
+      const redirect = safeReturnPath(here);
+      if (publicPrefixes.some((prefix) => here.startsWith(prefix))) return;
+      void router.navigate({ to: '/login', search: redirect ? { redirect } : {} });
+    },
+    onServerError() {
+      if (!isNavigating()) void router.navigate({ to: '/sorry' });
+    },
+  });
+
+  // Another tab logged in or out: follow it.
+  onSessionChange((event) => {
+    if (event === 'logout') {
+      queryClient.clear();
+      const here = currentHref();
+      if (!publicPrefixes.some((prefix) => here.startsWith(prefix))) void router.navigate({ to: '/login' });
+    } else {
+      void queryClient.invalidateQueries({ queryKey: ['user'] }).then(() => router.invalidate());
+    }
+  });
+
+  // A deployment replaced the chunks this page knows: load the current build.
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadForNewChunks()) event.preventDefault();
+  });
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <I18nextProvider i18n={i18n}>
+          <AppErrorBoundary>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </AppErrorBoundary>
+        </I18nextProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,91 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '@signet/contracts/accounts';
+import { userQueryOptions } from '../features/account/api/get-user.ts';
+import { userBusinessQueryOptions } from '../features/business/api/get-user-business.ts';
+import type { BusinessMembership } from '../features/business/business-membership.ts';
+import { hasDirectSignCredentials } from '../features/direct-sign/credentials.ts';
+import { maintenanceQueryOptions } from '../features/status/api/get-status-summary.ts';
+import type { MaintenanceNotice } from '../features/status/maintenance.ts';
+import { isApiError } from '../lib/api-client.ts';
+import { readConfig } from '../lib/config.ts';
+import { getToken } from '../lib/session.ts';
+
+export const staffCookie = 'signet_staff=1';
+
+export function hasStaffCookie(cookie: string = document.cookie): boolean {
+  return cookie.split(/;\s*/).includes(staffCookie);
+}
+
+/** Cookies and web storage both work; the session needs them. */
+export function cookiesEnabled(): boolean {
+  if (!navigator.cookieEnabled) return false;
+  try {
+    const probe = 'signet.probe';
+    sessionStorage.setItem(probe, '1');
+    sessionStorage.removeItem(probe);
+    localStorage.getItem(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface GuardState {
+  user: User | null;
+  business: BusinessMembership | null;
+  maintenance: MaintenanceNotice | null;
+  cookiesEnabled: boolean;
+  staff: boolean;
+  directSign: boolean;
+}
+
+/** Thrown when loading the user hit a server failure; the guard sends the browser to /sorry. */
+export class ServerUnavailableError extends Error {}
+
+async function loadUser(queryClient: QueryClient): Promise<User | null> {
+  if (!getToken()) return null;
+  try {
+    return await queryClient.ensureQueryData(userQueryOptions);
+  } catch (error) {
+    if (isApiError(error) && error.statusCode === 401) return null;
+    if (isApiError(error) && error.statusCode >= 500 && error.statusCode !== 503)
+      throw new ServerUnavailableError();
+    throw error;
+  }
+}
+
+async function loadMaintenance(queryClient: QueryClient): Promise<MaintenanceNotice | null> {
+  const options = maintenanceQueryOptions(readConfig().statusPollMs);
+  try {
+    return await queryClient.ensureQueryData({ ...options, revalidateIfStale: true });
+  } catch {
+    // The status page being down must not lock anybody out: keep the last known notice.
+    return queryClient.getQueryData(options.queryKey) ?? null;
+  }
+}
+
+export async function loadGuardState(queryClient: QueryClient): Promise<GuardState> {
+  const enabled = cookiesEnabled();
+  if (!enabled) {
+    return {
+      user: null,
+      business: null,
+      maintenance: null,
+      cookiesEnabled: false,
+      staff: false,
+      directSign: false,
+    };
+  }
+  const [user, maintenance] = await Promise.all([loadUser(queryClient), loadMaintenance(queryClient)]);
+  const business = user
+    ? await queryClient.ensureQueryData(userBusinessQueryOptions).catch(() => null)
+    : null;
+  return {
+    user,
+    business,
+    maintenance,
+    cookiesEnabled: true,
+    staff: hasStaffCookie(),
+    directSign: hasDirectSignCredentials(),
+  };
+}

@@ -1,0 +1,125 @@
+import type { User } from '@signet/contracts/accounts';
+import type { BusinessMembership } from '../features/business/business-membership.ts';
+import { isLocked, isTrialExpired } from '../features/business/business-membership.ts';
+import type { MaintenanceNotice } from '../features/status/maintenance.ts';
+import type { RouteSpec } from './route-table.ts';
+
+export interface GuardInput {
+  spec: RouteSpec;
+  pathname: string;
+  /** Path and query, remembered for the return after login. */
+  href: string;
+  user: User | null;
+  business: BusinessMembership | null;
+  maintenance: MaintenanceNotice | null;
+  cookiesEnabled: boolean;
+  /** The internal-staff cookie exempts from the maintenance block (spec §6). */
+  staff: boolean;
+  /** A direct-sign session (user id + request id) is stored for this tab. */
+  directSign: boolean;
+}
+
+export type DialogRef = { namespace: 'general' | 'business'; name: string };
+
+export interface GuardDecision {
+  redirect?: { to: string; search?: Record<string, string> };
+  snackbar?: string;
+  dialog?: DialogRef;
+}
+
+const pass: GuardDecision = {};
+
+/** Paths a weak password or an unfinished SSO signup does not block, so the user can fix it or leave. */
+const alwaysReachable = new Set(['/logout', '/sorry', '/maintenance', '/bye']);
+
+/** Spec §6: admin has member and user rights; member has user rights. */
+export function userRole(
+  user: User | null,
+  business: BusinessMembership | null,
+): 'unauthenticated' | 'user' | 'member' | 'admin' {
+  if (!user) return 'unauthenticated';
+  if (!business) return 'user';
+  return business.role;
+}
+
+/** An SSO account whose signup has not been completed (terms never accepted on the SSO steps). */
+export function hasIncompleteSso(user: User): boolean {
+  return user.hasSso && !user.attributes.accepted_gtc;
+}
+
+/** Spec §4: free users need credit to send documents. */
+export function isFreeWithoutCredit(user: User, business: BusinessMembership | null): boolean {
+  return !business && user.attributes.free_signatures_remaining <= 0;
+}
+
+/** The route guards of spec §2 in their order; the first that applies decides. */
+export function decide(input: GuardInput): GuardDecision {
+  const { spec, pathname, user, business } = input;
+  if (!input.cookiesEnabled)
+    return pathname === '/cookiesblocked' ? pass : { redirect: { to: '/cookiesblocked' } };
+  if (input.maintenance?.activeMaintenance?.isBlocking && !input.staff && pathname !== '/maintenance') {
+    return { redirect: { to: '/maintenance' } };
+  }
+  switch (spec.role) {
+    case 'public':
+      return pass;
+    case 'unauthenticated':
+      return user ? { redirect: { to: '/dashboard' } } : pass;
+    case 'nas':
+      return spec.nasFromParams || input.directSign ? pass : { redirect: { to: '/expired' } };
+    default:
+      break;
+  }
+  if (!user) return { redirect: { to: '/login', search: { redirect: input.href } } };
+  if (alwaysReachable.has(pathname)) return pass;
+  if (hasIncompleteSso(user)) return pathname === '/signup/sso' ? pass : { redirect: { to: '/signup/sso' } };
+  if (user.attributes.weak_password && pathname !== '/profile/change-password') {
+    return { redirect: { to: '/profile/change-password' } };
+  }
+  const role = userRole(user, business);
+  if (spec.strict && role !== spec.role && !(spec.path === '/business/upgrade' && role === 'admin')) {
+    return { redirect: { to: role === 'admin' ? '/business/dashboard' : '/' } };
+  }
+  if (spec.role === 'member' || spec.role === 'admin') {
+    if (!business) return { redirect: { to: '/business/register' } };
+    if (spec.role === 'admin' && business.role !== 'admin') {
+      if (pathname.startsWith('/business/billing')) return { redirect: { to: '/billing' } };
+      return { redirect: { to: '/' }, snackbar: 'business.not_allowed' };
+    }
+  }
+  if (pathname === '/billing' && !business && !leavingBusiness(user))
+    return { redirect: { to: '/dashboard' } };
+  if (pathname === '/upload' && isFreeWithoutCredit(user, business)) return { redirect: { to: '/upgrade' } };
+  return businessGate(user, business, pathname);
+}
+
+function leavingBusiness(user: User): boolean {
+  return user.attributes.removed_from_business || user.attributes.business_deleted;
+}
+
+/** Pages an admin of a locked or expired business may still open. */
+const lockedAdminPaths = ['/business/members', '/business/upgrade', '/upgrade', '/logout'];
+
+/** Spec §4 business gates, after the route guards have let the user in. */
+export function businessGate(
+  user: User,
+  business: BusinessMembership | null,
+  pathname: string,
+): GuardDecision {
+  if (business && (isTrialExpired(business) || isLocked(business))) {
+    if (business.role === 'admin') {
+      return lockedAdminPaths.some((path) => pathname.startsWith(path))
+        ? pass
+        : { redirect: { to: '/business/members' } };
+    }
+    return { dialog: { namespace: 'business', name: 'business-locked-member' } };
+  }
+  if (leavingBusiness(user) && pathname !== '/billing') {
+    return { dialog: { namespace: 'business', name: 'business-downgraded' } };
+  }
+  if (business && !user.attributes.accepted_business_invite) {
+    return { dialog: { namespace: 'business', name: 'business-invitation' } };
+  }
+  if (!user.attributes.accepted_gtc) return { dialog: { namespace: 'general', name: 'accept-terms' } };
+  return pass;
+}

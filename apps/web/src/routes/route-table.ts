@@ -1,0 +1,163 @@
+/**
+ * Every screen of spec §2 with who may open it and its layout. The router is built from this
+ * table, the guards read it, and the E2E route walk iterates over it.
+ */
+export type Role = 'public' | 'unauthenticated' | 'user' | 'member' | 'admin' | 'nas';
+export type Layout = 'simple' | 'unauthenticated' | 'main' | 'admin';
+
+export interface RouteSpec {
+  path: string;
+  /** Who may open it; 'public' is open to all. Admin has member and user rights; member has user rights. */
+  role: Role;
+  /** Spec §6 strict: the role must match exactly (a member is not a 'user' here). */
+  strict?: boolean;
+  layout: Layout;
+  /** Key of the page component (routes/pages.ts). */
+  page: string;
+  /** Translation key of the page title; without it the title comes from the path. */
+  title?: string;
+  /** Direct-sign pages authenticated by ids in the path rather than stored credentials. */
+  nasFromParams?: boolean;
+  /** Redirect target instead of a page. */
+  redirectTo?: { to: string; search?: Record<string, string> };
+}
+
+const unauth = (path: string, page: string): RouteSpec => ({
+  path,
+  role: 'unauthenticated',
+  layout: 'unauthenticated',
+  page,
+  title: `titles.${page}`,
+});
+const user = (path: string, page: string, layout: Layout = 'main'): RouteSpec => ({
+  path,
+  role: 'user',
+  layout,
+  page,
+  title: `titles.${page}`,
+});
+const admin = (path: string, page: string): RouteSpec => ({
+  path,
+  role: 'admin',
+  layout: 'admin',
+  page,
+  title: `titles.${page}`,
+});
+const nas = (path: string, page: string, nasFromParams = false): RouteSpec => ({
+  path,
+  role: 'nas',
+  layout: 'simple',
+  page,
+  title: `titles.${page}`,
+  nasFromParams,
+});
+const open = (path: string, page: string): RouteSpec => ({
+  path,
+  role: 'public',
+  layout: 'simple',
+  page,
+  title: `titles.${page}`,
+});
+
+export const routeTable: readonly RouteSpec[] = [
+  // General
+  { path: '/', role: 'user', layout: 'main', page: 'dashboard', redirectTo: { to: '/dashboard' } },
+  user('/dashboard', 'dashboard'),
+  unauth('/login', 'login'),
+  unauth('/signup', 'signup'),
+  unauth('/signup/steps', 'signup-steps'),
+  unauth('/signup/confirm', 'signup-confirm'),
+  unauth('/signup/mail-sent', 'signup-mail-sent'),
+  unauth('/signup/flows/eidplus/new', 'eidplus-new'),
+  unauth('/signup/flows/eidplus/confirm', 'eidplus-confirm'),
+  unauth('/sso/error', 'sso-error'),
+  unauth('/sso/error/company', 'sso-error-company'),
+  unauth('/password-reset', 'password-reset'),
+  unauth('/password-reset/new', 'password-reset-new'),
+  unauth('/password-reset/confirm', 'password-reset-confirm'),
+  unauth('/password-reset/mail-sent', 'password-reset-mail-sent'),
+  user('/signup/sso', 'signup-sso', 'simple'),
+  open('/bye', 'bye'),
+  open('/expired', 'expired'),
+  open('/cookiesblocked', 'cookiesblocked'),
+  user('/welcome', 'welcome', 'simple'),
+  open('/sorry', 'sorry'),
+  open('/maintenance', 'maintenance'),
+  user('/logout', 'logout', 'simple'),
+  user('/upload', 'upload'),
+  user('/upgrade', 'upgrade'),
+  user('/not-available', 'not-available'),
+  user('/sendto/$id', 'sendto'),
+  user('/view/$srid', 'view'),
+  { ...user('/invite/$id', 'invite'), role: 'member' },
+  user('/billing', 'billing'),
+  // Profile
+  user('/profile', 'profile'),
+  user('/profile/confirm', 'profile-confirm'),
+  user('/profile/settings', 'profile-settings'),
+  user('/profile/change-password', 'change-password'),
+  user('/profile/visual-signature', 'visual-signature'),
+  user('/profile/signature-standards', 'signature-standards'),
+  user('/profile/signature-standards/update', 'standards-update'),
+  user('/profile/signature-standards/mobile-id', 'standards-mobile-id'),
+  user('/profile/signature-standards/eidas', 'standards-eidas'),
+  user('/profile/signature-standards/eidas/self', 'standards-eidas-self'),
+  user('/profile/signature-standards/eidas/video', 'standards-eidas-video'),
+  user('/profile/signature-standards/legislation', 'standards-legislation'),
+  user('/profile/signature-standards/zertes', 'standards-zertes'),
+  user('/profile/signature-standards/zertes/auto', 'standards-zertes-auto'),
+  user('/profile/signature-standards/zertes/video', 'standards-zertes-video'),
+  user('/profile/signature-standards/zertes/personal-details', 'standards-zertes-personal-details'),
+  user('/profile/signature-standards/id-austria-success', 'standards-id-austria-success'),
+  // Business
+  unauth('/business/signup', 'business-signup'),
+  unauth('/business/signup/steps', 'business-signup-steps'),
+  unauth('/business/signup/mail-sent', 'business-signup-mail-sent'),
+  { ...user('/business/register', 'business-register'), strict: true },
+  { ...user('/business/upgrade', 'business-upgrade'), strict: true },
+  { ...user('/business/welcome', 'business-welcome'), role: 'admin' },
+  { ...admin('/business', 'business-dashboard'), redirectTo: { to: '/business/dashboard' } },
+  admin('/business/dashboard', 'business-dashboard'),
+  admin('/business/activity', 'business-activity'),
+  {
+    ...admin('/business/members/activity', 'business-activity'),
+    redirectTo: { to: '/business/activity', search: { tab: 'signatures' } },
+  },
+  admin('/business/settings', 'business-settings'),
+  admin('/business/seals', 'business-seals'),
+  admin('/business/seals/$accountname', 'business-seal'),
+  admin('/business/extras', 'business-extras'),
+  admin('/business/billing', 'business-billing'),
+  admin('/business/billing/plan', 'business-billing-plan'),
+  admin('/business/billing/payment', 'business-billing-payment'),
+  admin('/business/billing/invoices', 'business-billing-invoices'),
+  admin('/business/members', 'business-members'),
+  admin('/business/members/domains', 'business-domains'),
+  admin('/business/profile', 'business-profile'),
+  admin('/business/profile/aes-for-business', 'business-aes'),
+  admin('/business/developers/api', 'business-api'),
+  // Direct sign
+  nas('/view/$id/$userid', 'direct-view', true),
+  nas('/direct-sign/identification/eidas', 'direct-eidas'),
+  nas('/direct-sign/identification/eidas/self', 'direct-eidas-self'),
+  nas('/direct-sign/identification/eidas/video', 'direct-eidas-video'),
+  nas('/direct-sign/identification/zertes', 'direct-zertes'),
+  nas('/direct-sign/identification/zertes/auto', 'direct-zertes-auto'),
+  nas('/direct-sign/identification/zertes/video', 'direct-zertes-video'),
+  nas('/direct-sign/identification/zertes/personal-details', 'direct-zertes-personal-details'),
+  nas('/direct-sign/identification/id-austria-success', 'direct-id-austria-success'),
+  nas('/direct-sign/identification/$id/$userid', 'direct-identification', true),
+  nas('/direct-sign/identification/$id/$userid/preview', 'direct-identification-preview', true),
+];
+
+/** Spec §2 sub-navigation sections of the admin area. */
+export const businessSections = {
+  'business-billing': [
+    '/business/billing',
+    '/business/billing/plan',
+    '/business/billing/payment',
+    '/business/billing/invoices',
+  ],
+  'business-members': ['/business/members', '/business/members/domains', '/business/activity'],
+  'business-profile': ['/business/profile', '/business/profile/aes-for-business'],
+} as const;
