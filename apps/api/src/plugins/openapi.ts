@@ -28,17 +28,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         },
       },
     },
+    // Paths are listed relative to the server URL, which carries the /api prefix (stripBasePath).
     transform: jsonSchemaTransform,
-    transformObject: (documentObject) => {
-      const spec =
-        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
-      // Routes are registered under /api; the server URL carries that prefix already.
-      const paths: Record<string, unknown> = {};
-      for (const [path, item] of Object.entries(spec.paths ?? {})) {
-        if (path.startsWith('/api/')) paths[path.slice(4)] = item;
-      }
-      return { ...spec, paths } as typeof spec;
-    },
   });
 
   await app.register(async (docs) => {
