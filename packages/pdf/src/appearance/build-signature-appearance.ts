@@ -2,6 +2,7 @@ import * as mupdf from 'mupdf';
 import QRCode from 'qrcode';
 import { pageRotation, readBox } from '../document/page-geometry';
 import type { PageRotation } from '../document/types';
+import { annotPageIndex } from '../fields/form-fields';
 import { encodeText, type EncodedText } from './text-run';
 import type { AppearanceBox, VisualSignatureData } from './visual-signature-data';
 
@@ -89,9 +90,13 @@ export function buildSignatureAppearance(
       ops.push(`q ${n(iw)} 0 0 ${n(ih)} ${n(textLeft)} ${n(top - ih)} cm /${image.name} Do Q`);
       top -= imageHeight * k;
     }
+    // The name (first line) stays the largest text even when its length shrinks it.
+    let largest = Infinity;
     for (const line of lines) {
       const slot = line.size * 1.2 * k;
-      const size = Math.min(line.size * k, line.text.width > 0 ? textWidth / line.text.width : Infinity);
+      const fitted = Math.min(line.size * k, line.text.width > 0 ? textWidth / line.text.width : Infinity);
+      const size = Math.min(fitted, largest);
+      if (largest === Infinity) largest = size;
       const baseline = top - slot + (slot - size) / 2 + size * 0.22;
       ops.push(
         `BT /${line.font} ${n(size)} Tf ${line.gray} g 1 0 0 1 ${n(textLeft)} ${n(baseline)} Tm <${line.text.hex}> Tj ET`,
@@ -128,7 +133,7 @@ export function applySignatureAppearance(
 ): mupdf.PDFObject {
   const rect = readBox(widget.get('Rect'));
   if (rect === null) throw new RangeError('the widget has no valid /Rect');
-  const rotation = widgetRotation(widget);
+  const rotation = widgetRotation(doc, widget);
   const quarter = rotation === 90 || rotation === 270;
   const width = quarter ? rect[3] - rect[1] : rect[2] - rect[0];
   const height = quarter ? rect[2] - rect[0] : rect[3] - rect[1];
@@ -139,9 +144,12 @@ export function applySignatureAppearance(
   return xobject;
 }
 
-function widgetRotation(widget: mupdf.PDFObject): PageRotation {
+/** The rotation of the widget's page: from /P, else from the page whose /Annots lists it. */
+function widgetRotation(doc: mupdf.PDFDocument, widget: mupdf.PDFObject): PageRotation {
   const page = widget.get('P');
-  return page.isDictionary() ? pageRotation(page) : 0;
+  if (page.isDictionary()) return pageRotation(page);
+  const index = widget.isIndirect() ? annotPageIndex(doc).get(widget.asIndirect()) : undefined;
+  return index === undefined ? 0 : pageRotation(doc.findPage(index));
 }
 
 function collectLines(data: VisualSignatureData, regular: mupdf.Font, bold: mupdf.Font): Line[] {

@@ -24,7 +24,11 @@ export function cappedScale(width: number, height: number, scale: number): numbe
   return scale * factor;
 }
 
-/** Renders one page with its annotations and widget appearances (signed fields show). */
+/**
+ * Renders one page with its annotations and widget appearances (signed fields show). Empty
+ * signature fields are left out: mupdf would paint its own "SIGN" marker there, and the web app
+ * draws its own field boxes over page images.
+ */
 export function rasterizePage(doc: mupdf.PDFDocument, pageNumber: number, scale: number): RasterizedPage {
   if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.countPages()) {
     throw new PdfError('PDF_PAGE_OUT_OF_RANGE', `page ${pageNumber} does not exist`);
@@ -33,13 +37,30 @@ export function rasterizePage(doc: mupdf.PDFDocument, pageNumber: number, scale:
   try {
     const b = page.getBounds();
     const used = cappedScale(b[2] - b[0], b[3] - b[1], scale);
-    const pixmap = page.toPixmap(
-      mupdf.Matrix.scale(used / 100, used / 100),
-      mupdf.ColorSpace.DeviceRGB,
-      false,
-      true,
-    );
+    const matrix = mupdf.Matrix.scale(used / 100, used / 100);
+    const r = mupdf.Rect.transform(b, matrix);
+    // Same rounding as mupdf's own page pixmaps (fz_round_rect).
+    const bbox: mupdf.Rect = [
+      Math.floor(r[0] + 0.001),
+      Math.floor(r[1] + 0.001),
+      Math.ceil(r[2] - 0.001),
+      Math.ceil(r[3] - 0.001),
+    ];
+    const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, bbox, false);
     try {
+      pixmap.clear(255);
+      // The page transform goes to the run calls; the device adds none of its own.
+      const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+      try {
+        page.runPageContents(device, matrix);
+        page.runPageAnnots(device, matrix);
+        for (const widget of page.getWidgets()) {
+          if (!isEmptySignature(widget)) widget.run(device, matrix);
+        }
+        device.close();
+      } finally {
+        device.destroy();
+      }
       return { ...packedPixels(pixmap), scale: used };
     } finally {
       pixmap.destroy();
@@ -47,6 +68,10 @@ export function rasterizePage(doc: mupdf.PDFDocument, pageNumber: number, scale:
   } finally {
     page.destroy();
   }
+}
+
+function isEmptySignature(widget: mupdf.PDFWidget): boolean {
+  return widget.getFieldType() === 'signature' && widget.getObject().getInheritable('V').isNull();
 }
 
 export function packedPixels(pixmap: mupdf.Pixmap): { width: number; height: number; pixels: Uint8Array } {

@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The shared corpus sits beside the repository (../shared from its root). */
+export const CORPUS_DIR = fileURLToPath(new URL('../../../../shared/pdf-corpus/', import.meta.url));
+
+export interface CorpusFile {
+  file: string;
+  /** Page count pdfinfo reports; null for files pdfinfo cannot read. */
+  pages: number | null;
+  expected: string;
+}
+
+export const corpus: CorpusFile[] = readFileSync(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const cols = line.split('\t');
+    const pages = Number(cols[3]);
+    return { file: cols[0] ?? '', pages: Number.isInteger(pages) ? pages : null, expected: cols[6] ?? '' };
+  });
+
+export function corpusBytes(file: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(CORPUS_DIR, file)));
+}
+
+export const USER_PASSWORD_FILE = 'encrypted-user-password-rc4-openpassword.pdf';
+export const USER_PASSWORD = 'openpassword';
+
+/**
+ * The engine's policy where the manifest leaves a choice: the stable code of each rejected file.
+ * Every other file is accepted; the ones listed in REPAIRED open only through repair.
+ */
+export const REJECTED: Record<string, string> = {
+  'not-a-pdf-jpeg-image.pdf': 'PDF_NOT_A_PDF',
+  'malformed-page-tree-loop.pdf': 'PDF_DAMAGED',
+  'malformed-truncated-at-1mib.pdf': 'PDF_DAMAGED',
+};
+export const REPAIRED = new Set([
+  'malformed-bad-startxref-offset.pdf',
+  'malformed-leading-junk-pdf20.pdf',
+  'signed-broken-byterange-corrupted.pdf',
+]);
+
+/** Exit status and output of a command; never throws on a non-zero exit. */
+export function run(cmd: string, args: string[]): { status: number; out: string } {
+  try {
+    return {
+      status: 0,
+      out: execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    };
+  } catch (e) {
+    const err = e as { status: number; stdout: string; stderr: string };
+    return { status: err.status, out: `${err.stdout}${err.stderr}` };
+  }
+}
