@@ -34,3 +34,22 @@ export { SettableClock } from './control/clock.js';
 export type { Clock, ClockSetting } from './control/clock.js';
 export type { Faults } from './control/faults.js';
 export type { SandboxControl } from './control/control.js';
+export { trustServicesPlugin } from './http/trust-services-plugin.js';
+export type { TrustServicesPluginOptions } from './http/trust-services-plugin.js';
+export { defaultClientToken } from './trust-services.js';
+export { CscService } from './csc/csc-service.js';
+export type {
+  AuthorizeRequest,
+  EnrolRequest,
+  EnrolResult,
+  ResolvedCredential,
+  SignHashRequest,
+} from './csc/csc-service.js';
+export { CscError } from './csc/csc-error.js';
+export type { SignerIdentity } from './csc/credential-store.js';
+export { StepUpService, stepUpLifetimeMs } from './step-up/step-up-service.js';
+export type { StartStepUpRequest, StepUpStatus, StepUpView } from './step-up/step-up-service.js';
+export type { SmsMessage, SmsOutbox } from './sms/sms-outbox.js';
+export type { SmsLanguage } from './sms/sms-texts.js';
+export { codeLifetimeMs, maxCodeFailures } from './csc/one-time-code.js';
+export { sadLifetimeMs } from './csc/sad-store.js';

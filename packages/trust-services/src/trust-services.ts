@@ -12,6 +12,10 @@ import {
   type RevocationReason,
 } from './revocation/revocation-store.js';
 import { createTimestampAuthority, type TimestampAuthority } from './tsa/tsa-responder.js';
+import { openCredentialStore } from './csc/credential-store.js';
+import { CscService } from './csc/csc-service.js';
+import { StepUpService } from './step-up/step-up-service.js';
+import { openSmsOutbox, type SmsOutbox } from './sms/sms-outbox.js';
 
 export interface TrustServicesOptions {
   /** State lives in `<dataDir>/trust-services/`. */
@@ -29,7 +33,14 @@ export interface TrustServices {
   tsa: TimestampAuthority;
   ocsp: OcspResponder;
   crl: CrlIssuer;
+  /** CSC API v2 remote signing and the sandbox RA (on-demand certificates). */
+  csc: CscService;
+  /** The QES TAN confirmation flow. */
+  stepUp: StepUpService;
+  sms: SmsOutbox;
   control: SandboxControl;
+  /** The bearer token CSC/RA/step-up callers must present. */
+  clientToken: string;
   /** Revokes a certificate the sandbox issued; OCSP and CRLs report it from `at` (default: now) on. */
   revokeCertificate(serialHex: string, reason?: RevocationReason, at?: Date): Promise<Revocation>;
 }
@@ -41,6 +52,9 @@ export class UnknownCertificateError extends Error {
   }
 }
 
+/** Only for tests and local development; the API passes its configured token. */
+export const defaultClientToken = 'signet-sandbox-client-token';
+
 export async function createTrustServices(options: TrustServicesOptions): Promise<TrustServices> {
   const clock = options.clock ?? new SettableClock();
   const faults = new FaultSwitches();
@@ -49,8 +63,20 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
   });
   const revocations = await openRevocationStore(options.dataDir);
+  const sms = await openSmsOutbox(options.dataDir, clock);
+  const csc = new CscService({
+    pki,
+    store: await openCredentialStore(options.dataDir),
+    sms,
+    clock,
+    isRevoked: (serialHex) => revocations.find(serialHex, clock.now()) !== undefined,
+  });
   return {
     pki,
+    csc,
+    stepUp: new StepUpService({ csc, sms, clock }),
+    sms,
+    clientToken: options.clientToken ?? defaultClientToken,
     tsa: createTimestampAuthority({ pki, clock, faults }),
     ocsp: createOcspResponder({ pki, revocations, clock, faults }),
     crl: createCrlIssuer({ pki, revocations, clock }),

@@ -1,0 +1,116 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CscError } from '../csc/csc-error.js';
+import { certificateProfiles, legislations } from '../pki/sandbox-pki.js';
+import { smsLanguages } from '../sms/sms-texts.js';
+import type { TrustServices } from '../trust-services.js';
+
+const credentialId = z.string().min(1).max(100);
+const hashes = z.array(z.string().min(1).max(200)).min(1).max(100);
+const oidString = z.string().regex(/^\d+(\.\d+)+$/, 'an object identifier');
+
+const enrolBody = z.object({
+  givenName: z.string().trim().min(1).max(64),
+  surname: z.string().trim().min(1).max(64),
+  email: z.email(),
+  mobile: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an E.164 number such as +41791234567'),
+  quality: z.enum(certificateProfiles),
+  legislation: z.enum(legislations),
+  language: z.enum(smsLanguages).optional(),
+  serialNumber: z.string().trim().min(1).max(64).optional(),
+  organization: z.string().trim().min(1).max(64).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2')
+    .optional(),
+  validityMinutes: z.number().int().min(1).max(1440).optional(),
+  userID: z.string().min(1).max(200).optional(),
+});
+const listBody = z.object({ userID: z.string().min(1).optional() });
+const infoBody = z.object({
+  credentialID: credentialId,
+  certificates: z.enum(['none', 'single', 'chain']).optional(),
+});
+const otpBody = z.object({ credentialID: credentialId });
+const authorizeBody = z.object({
+  credentialID: credentialId,
+  numSignatures: z.number().int().min(1),
+  hashes,
+  hashAlgorithmOID: oidString.optional(),
+  OTP: z.string().min(1).max(20).optional(),
+});
+const signHashBody = z.object({
+  credentialID: credentialId,
+  SAD: z.string().min(1).max(200),
+  hashes,
+  hashAlgorithmOID: oidString.optional(),
+  signAlgo: oidString,
+  operationMode: z.literal('S').optional(),
+});
+const stepUpBody = z.object({
+  credentialID: credentialId,
+  hashes,
+  hashAlgorithmOID: oidString.optional(),
+  serialNumber: z.string().min(1).max(64).optional(),
+  language: z.enum(smsLanguages).optional(),
+});
+const respondBody = z.object({ secret: z.string().min(1).max(20) });
+const responseIdParams = z.object({ responseId: z.uuid() });
+
+/** The remote-signing API: CSC v2 methods, the sandbox RA, and the QES step-up (TAN) flow. */
+export function registerCscRoutes(app: FastifyInstance, services: TrustServices): void {
+  const expected = Buffer.from(`Bearer ${services.clientToken}`);
+  const requireClient = async (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new CscError(401, 'invalid_token', 'A valid client bearer token is required');
+  };
+  const { csc, stepUp } = services;
+
+  // Public per CSC v2 §11.1: clients discover the service before they authenticate.
+  app.post('/csc/v2/info', async () => csc.info());
+
+  app.register(async (client) => {
+    client.addHook('onRequest', requireClient);
+
+    client.post('/ra/v1/enrol', async (request, reply) =>
+      reply.status(201).send(await csc.enrol(enrolBody.parse(request.body))),
+    );
+    client.post('/csc/v2/credentials/list', async (request) =>
+      csc.listCredentials(listBody.parse(request.body ?? {})),
+    );
+    client.post('/csc/v2/credentials/info', async (request) =>
+      csc.credentialInfo(infoBody.parse(request.body)),
+    );
+    client.post('/csc/v2/credentials/sendOTP', async (request, reply) => {
+      await csc.sendOtp(otpBody.parse(request.body));
+      return reply.status(204).send();
+    });
+    client.post('/csc/v2/credentials/authorize', async (request) =>
+      csc.authorize(authorizeBody.parse(request.body)),
+    );
+    client.post('/csc/v2/signatures/signHash', async (request) =>
+      csc.signHash(signHashBody.parse(request.body)),
+    );
+
+    client.post('/csc/v2/stepup', async (request, reply) =>
+      reply.status(201).send(await stepUp.start(stepUpBody.parse(request.body))),
+    );
+    client.get('/csc/v2/stepup/:responseId', async (request) =>
+      stepUp.get(responseIdParams.parse(request.params).responseId),
+    );
+    client.post('/csc/v2/stepup/:responseId/respond', async (request) =>
+      stepUp.respond(
+        responseIdParams.parse(request.params).responseId,
+        respondBody.parse(request.body).secret,
+      ),
+    );
+    client.post('/csc/v2/stepup/:responseId/resend', async (request) =>
+      stepUp.resend(responseIdParams.parse(request.params).responseId),
+    );
+    client.post('/csc/v2/stepup/:responseId/cancel', async (request) =>
+      stepUp.cancel(responseIdParams.parse(request.params).responseId),
+    );
+  });
+}
