@@ -11,8 +11,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as accounts from './schema/accounts.ts';
 import * as platform from './schema/platform.ts';
+import * as documents from './schema/documents.ts';
+import * as signatureRequests from './schema/signature-requests.ts';
 
-export const schema = { ...accounts, ...platform };
+export const schema = { ...accounts, ...platform, ...documents, ...signatureRequests };
 export type Schema = typeof schema;
 /** The database handle every repository takes: PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

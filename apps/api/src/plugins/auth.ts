@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { authPolicies, type AuthPolicy } from '@signet/contracts/common';
 import { sessions, users } from '../db/schema/accounts.ts';
+import { signers } from '../db/schema/signature-requests.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
@@ -18,11 +19,20 @@ declare module 'fastify' {
   }
 }
 
-export interface Caller {
+export type Caller = UserCaller | VisitorCaller;
+
+export interface UserCaller {
   kind: 'user';
   userId: string;
   /** SHA-256 of the bearer token: identifies the session for logout. */
   sessionId: string;
+}
+
+/** A direct-sign visitor (role nas): reaches exactly one signature request, as one signer. */
+export interface VisitorCaller {
+  kind: 'visitor';
+  signerId: string;
+  requestId: string;
 }
 
 /** Business roles come with the businesses module; until a resolver is registered nobody is a member. */
@@ -45,7 +55,51 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-async function resolveSession(db: Db, token: string, now: Date): Promise<Caller | null> {
+/**
+ * Direct-sign credentials (spec §3): user id = the signer's id, password = the signature request id,
+ * as Basic authorization or, for links and images, as `?token=base64(userid:srid)`.
+ */
+function directCredentials(request: FastifyRequest): { signerId: string; requestId: string } | null {
+  const header = request.headers.authorization?.trim();
+  const query = (request.query as Record<string, unknown> | undefined)?.token;
+  const encoded = header?.startsWith('Basic ')
+    ? header.slice(6).trim()
+    : typeof query === 'string'
+      ? query
+      : null;
+  if (!encoded || encoded.length > 200) return null;
+  const [signerId, requestId] = Buffer.from(encoded, 'base64').toString('utf8').split(':');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  return signerId && requestId && uuid.test(signerId) && uuid.test(requestId)
+    ? { signerId, requestId }
+    : null;
+}
+
+async function resolveVisitor(
+  db: Db,
+  credentials: { signerId: string; requestId: string },
+): Promise<VisitorCaller | null> {
+  const rows = await db
+    .select({ id: signers.id })
+    .from(signers)
+    .where(and(eq(signers.id, credentials.signerId), eq(signers.requestId, credentials.requestId)))
+    .limit(1);
+  return rows[0] ? { kind: 'visitor', ...credentials } : null;
+}
+
+/** The signed-in user behind a request; only for routes whose policy admits users. */
+export function userCaller(request: FastifyRequest): UserCaller {
+  if (request.caller?.kind !== 'user') throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  return request.caller;
+}
+
+/** The direct-sign visitor behind a request; only for routes with policy nas. */
+export function visitorCaller(request: FastifyRequest): VisitorCaller {
+  if (request.caller?.kind !== 'visitor') throw new AppError('UNAUTHENTICATED', 'This link is not valid.');
+  return request.caller;
+}
+
+async function resolveSession(db: Db, token: string, now: Date): Promise<UserCaller | null> {
   const tokenHash = hashToken(token);
   const rows = await db
     .select({ userId: sessions.userId })
@@ -73,6 +127,12 @@ export function registerAuth(
       if (request.is404) return;
       throw new AppError('FORBIDDEN', 'This route declares no access policy.');
     }
+    if (policy === 'nas') {
+      const credentials = directCredentials(request);
+      request.caller = credentials ? await resolveVisitor(deps.db, credentials) : null;
+      if (!request.caller) throw new AppError('UNAUTHENTICATED', 'This signing link is not valid.');
+      return;
+    }
     const token = bearerToken(request);
     request.caller = token ? await resolveSession(deps.db, token, deps.clock.now()) : null;
     switch (policy) {
@@ -96,10 +156,9 @@ export function registerAuth(
           );
         return;
       }
-      case 'nas':
       case 'api':
-        // Direct-sign visitors and API users authenticate with Basic credentials (their issues).
-        throw new AppError('FORBIDDEN', 'This kind of caller is not supported yet.');
+        // API users of businesses authenticate with their own credentials (businesses issue).
+        throw new AppError('FORBIDDEN', 'API users are not supported yet.');
     }
   });
 }

@@ -25,7 +25,7 @@ import {
   ValidConfirmationResponse,
 } from '@signet/contracts/accounts';
 import { ErrorResponse } from '@signet/contracts/common';
-import type { Caller } from '../../plugins/auth.ts';
+import { userCaller } from '../../plugins/auth.ts';
 import * as accounts from './accounts.service.ts';
 
 const errors = {
@@ -37,9 +37,6 @@ const errors = {
 };
 const noContent = { 204: z.null().describe('No content') };
 const tags = ['Accounts'];
-
-/** Routes with policy 'user' run only with a caller; this narrows the type for the handler. */
-const callerOf = (caller: Caller | null): Caller => caller!;
 
 export async function accountsRoutes(app: FastifyInstance, deps: accounts.AccountsDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +50,11 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await accounts.requestConfirmation(deps, { ...request.body, ip: request.ip, caller: request.caller });
+      await accounts.requestConfirmation(deps, {
+        ...request.body,
+        ip: request.ip,
+        caller: request.caller?.kind === 'user' ? request.caller : null,
+      });
       return reply.status(204).send(null);
     },
   });
@@ -95,7 +96,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
     config: { auth: 'user' },
     schema: { tags, summary: 'End the session of this token', response: { ...noContent, ...errors } },
     handler: async (request, reply) => {
-      await accounts.logout(deps, callerOf(request.caller));
+      await accounts.logout(deps, userCaller(request));
       return reply.status(204).send(null);
     },
   });
@@ -103,7 +104,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
   r.get('/v1/user', {
     config: { auth: 'user' },
     schema: { tags, summary: 'The signed-in user', response: { 200: User, ...errors } },
-    handler: (request) => accounts.getUser(deps, callerOf(request.caller).userId),
+    handler: (request) => accounts.getUser(deps, userCaller(request).userId),
   });
 
   r.put('/v1/user', {
@@ -114,7 +115,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       body: UpdateUserBody,
       response: { 200: User, ...errors },
     },
-    handler: (request) => accounts.updateUser(deps, callerOf(request.caller), request.body, request.ip),
+    handler: (request) => accounts.updateUser(deps, userCaller(request), request.body, request.ip),
   });
 
   r.get('/v3/user/signature-qualities-detail', {
@@ -124,7 +125,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       summary: 'Which qualities the user can sign with, and the highest',
       response: { 200: SignatureQualitiesDetail, ...errors },
     },
-    handler: (request) => accounts.signatureQualitiesDetail(deps, callerOf(request.caller).userId),
+    handler: (request) => accounts.signatureQualitiesDetail(deps, userCaller(request).userId),
   });
 
   r.post('/v1/check-password', {
@@ -147,7 +148,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await accounts.changePassword(deps, callerOf(request.caller), request.body);
+      await accounts.changePassword(deps, userCaller(request), request.body);
       return reply.status(204).send(null);
     },
   });
@@ -188,7 +189,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       body: AcceptBody,
       response: { 200: User, ...errors },
     },
-    handler: (request) => accounts.accept(deps, callerOf(request.caller), request.body.accept),
+    handler: (request) => accounts.accept(deps, userCaller(request), request.body.accept),
   });
 
   r.post('/v1/user/delete', {
@@ -200,7 +201,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await accounts.deleteAccount(deps, callerOf(request.caller), request.body.password);
+      await accounts.deleteAccount(deps, userCaller(request), request.body.password);
       return reply.status(204).send(null);
     },
   });
@@ -226,7 +227,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       querystring: EmailAutocompleteQuery,
       response: { 200: EmailAutocompleteResponse, ...errors },
     },
-    handler: (request) => accounts.emailAutocomplete(deps, callerOf(request.caller).userId, request.query.q),
+    handler: (request) => accounts.emailAutocomplete(deps, userCaller(request).userId, request.query.q),
   });
 
   r.post('/v1/identity_providers', {

@@ -15,7 +15,7 @@ import { defaultLanguage, type Language } from '@signet/contracts/common';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
-import { hashToken, newToken, sessionLifetimeMs, type Caller } from '../../plugins/auth.ts';
+import { hashToken, newToken, sessionLifetimeMs, type UserCaller } from '../../plugins/auth.ts';
 import { countHit, peekHits, resetHits, type RateLimitRule } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../../mail/mailer.ts';
 import { checkPasswordPolicy, passwordPolicyMessages } from './password-policy.ts';
@@ -197,7 +197,7 @@ async function requireUser(db: Db, userId: string): Promise<repo.UserRow> {
 /** Signup step 1 (anonymous) or re-verification of a signed-in user's new e-mail address. */
 export async function requestConfirmation(
   deps: AccountsDeps,
-  input: { email: string; lang?: Language; ip: string; caller: Caller | null },
+  input: { email: string; lang?: Language; ip: string; caller: UserCaller | null },
 ): Promise<void> {
   const now = deps.clock.now();
   await enforceLimit(deps.db, mailLimits.address(input.ip), now);
@@ -348,7 +348,7 @@ export async function login(
   return startSession(deps, user.id);
 }
 
-export async function logout(deps: AccountsDeps, caller: Caller): Promise<void> {
+export async function logout(deps: AccountsDeps, caller: UserCaller): Promise<void> {
   await repo.revokeSession(deps.db, caller.sessionId, deps.clock.now());
 }
 
@@ -358,7 +358,7 @@ export async function getUser(deps: AccountsDeps, userId: string): Promise<User>
 
 export async function updateUser(
   deps: AccountsDeps,
-  caller: Caller,
+  caller: UserCaller,
   body: z.infer<typeof UpdateUserBody>,
   ip: string,
 ): Promise<User> {
@@ -391,7 +391,7 @@ export function checkPassword(password: string): { valid: boolean; errorCode: Pa
 
 export async function changePassword(
   deps: AccountsDeps,
-  caller: Caller,
+  caller: UserCaller,
   body: { oldPassword: string; newPassword: string },
 ): Promise<void> {
   const user = await requireUser(deps.db, caller.userId);
@@ -489,7 +489,7 @@ const acceptedAttribute = {
 
 export async function accept(
   deps: AccountsDeps,
-  caller: Caller,
+  caller: UserCaller,
   what: keyof typeof acceptedAttribute,
 ): Promise<User> {
   const user = await requireUser(deps.db, caller.userId);
@@ -498,7 +498,7 @@ export async function accept(
   return getUser(deps, user.id);
 }
 
-export async function deleteAccount(deps: AccountsDeps, caller: Caller, password: string): Promise<void> {
+export async function deleteAccount(deps: AccountsDeps, caller: UserCaller, password: string): Promise<void> {
   const user = await requireUser(deps.db, caller.userId);
   if (!(await verify(user.passwordHash, password)))
     throw new AppError('WRONG_PASSWORD', 'The password is wrong.', { field: 'password' });

@@ -22,14 +22,12 @@ describe.each(databaseKinds)('platform on %s', (kind) => {
 
   it('serves a Statuspage-style summary that reflects maintenance windows', async () => {
     const summary = () =>
-      t.app
-        .inject({ method: 'GET', url: '/api/status/summary.json' })
-        .then((r) =>
-          json<{
-            status: { indicator: string };
-            scheduled_maintenances: Array<{ impact: string; status: string }>;
-          }>(r),
-        );
+      t.app.inject({ method: 'GET', url: '/api/status/summary.json' }).then((r) =>
+        json<{
+          status: { indicator: string };
+          scheduled_maintenances: Array<{ impact: string; status: string }>;
+        }>(r),
+      );
     expect((await summary()).scheduled_maintenances).toEqual([]);
     await t.app.inject({
       method: 'POST',

@@ -1,0 +1,44 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * A document is a chain of immutable versions (ARCHITECTURE.md §3). Each version's bytes are a blob
+ * named by its SHA-256; `current_sha256` moves forward with every signature.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    originalSha256: text('original_sha256').notNull(),
+    currentSha256: text('current_sha256').notNull(),
+    size: integer('size').notNull(),
+    pageCount: integer('page_count').notNull(),
+    pages: jsonb('pages')
+      .$type<Array<{ number: number; width: number; height: number; rotation: number }>>()
+      .notNull(),
+    signatureCount: integer('signature_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('documents_owner_idx').on(t.ownerId)],
+);
+
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    /** Why this version exists: upload, repair, fields, signature (by whom). */
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.version] })],
+);

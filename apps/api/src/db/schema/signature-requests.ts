@@ -1,0 +1,169 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { documents } from './documents.ts';
+
+export const signatureRequests = pgTable(
+  'signature_requests',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message'),
+    status: text('status', { enum: ['DRAFT', 'OPEN', 'SIGNED', 'DECLINED', 'WITHDRAWN'] }).notNull(),
+    quality: text('quality', { enum: ['ses', 'aes', 'qes', 'part11'] }).notNull(),
+    legislation: text('legislation', { enum: ['eidas', 'zertes'] }).notNull(),
+    signingOrder: boolean('signing_order').notNull(),
+    exitUrl: text('exit_url'),
+    errorUrl: text('error_url'),
+    declineUrl: text('decline_url'),
+    redirectTimeout: integer('redirect_timeout').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    initiatedAt: timestamp('initiated_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('signature_requests_owner_idx').on(t.ownerId, t.updatedAt)],
+);
+
+export const requestDocuments = pgTable(
+  'request_documents',
+  {
+    requestId: text('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.documentId] })],
+);
+
+/** One row per signer. Account signers have user_id once known; visitors sign with their secret link. */
+export const signers = pgTable(
+  'signers',
+  {
+    id: text('id').primaryKey(),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    kind: text('kind', { enum: ['account', 'visitor'] }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    mobile: text('mobile'),
+    language: text('language').notNull(),
+    status: text('status', { enum: ['OPEN', 'SIGNED', 'DECLINED'] }).notNull(),
+    /** Visual signature placement per document: [{ documentId, position }]. */
+    placements: jsonb('placements')
+      .$type<
+        Array<{
+          documentId: string;
+          position: { page: number; x: number; y: number; width: number; height: number };
+        }>
+      >()
+      .notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineMessage: text('decline_message'),
+    /** Certificate of the signature: subject and serial, for the report. */
+    certificateSubject: text('certificate_subject'),
+    certificateSerial: text('certificate_serial'),
+    signingName: text('signing_name'),
+    signingReason: text('signing_reason'),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('signers_request_idx').on(t.requestId),
+    index('signers_email_idx').on(t.email),
+    index('signers_user_idx').on(t.userId),
+  ],
+);
+
+export const observers = pgTable(
+  'observers',
+  {
+    requestId: text('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.email] }), index('observers_email_idx').on(t.email)],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: text('id').primaryKey(),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('attachments_request_idx').on(t.requestId)],
+);
+
+/** The audit trail: append-only, each event's hash covers the previous hash (a chain). */
+export const requestEvents = pgTable(
+  'request_events',
+  {
+    requestId: text('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    actor: text('actor'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.seq] })],
+);
+
+/**
+ * Serialises signers of one request across processes: a row lock on the request is taken for the
+ * whole signing transaction; this table records who holds it so lock-status can report it.
+ */
+export const requestLocks = pgTable('request_locks', {
+  requestId: text('request_id')
+    .primaryKey()
+    .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** A QES signing waiting for the signer's TAN: the prepared signatures, kept across HTTP requests. */
+export const pendingSignings = pgTable(
+  'pending_signings',
+  {
+    id: text('id').primaryKey(),
+    signerKey: text('signer_key').notNull(),
+    responseId: text('response_id').notNull(),
+    credentialId: text('credential_id').notNull(),
+    items: jsonb('items').$type<Array<Record<string, unknown>>>().notNull(),
+    language: text('language').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('pending_signings_response_key').on(t.responseId)],
+);

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { Email, Language, Phone } from './common.ts';
+import { Attachment, Base64Document, Document } from './documents.ts';
+
+export const statuses = ['DRAFT', 'OPEN', 'SIGNED', 'DECLINED', 'WITHDRAWN'] as const;
+export const RequestStatus = z.enum(statuses);
+export type RequestStatus = z.infer<typeof RequestStatus>;
+export const SignerStatus = z.enum(['OPEN', 'SIGNED', 'DECLINED']);
+
+export const RequestQuality = z.enum(['ses', 'aes', 'qes', 'part11']);
+export const RequestLegislation = z.enum(['eidas', 'zertes']);
+
+/** Spec §9: default visual signature size. */
+export const defaultSignatureWidth = 300;
+export const defaultSignatureHeight = 140;
+
+/**
+ * Where a signer's visual signature goes: page 1-based; x, y, width, height in PDF points with the
+ * origin at the top-left of the displayed page (the same numbers as pixels on the page image at
+ * scale 100). Omitted on a document: the signature on it is invisible.
+ */
+export const Position = z.strictObject({
+  page: z.number().int().min(1),
+  x: z.number().min(0).max(20_000),
+  y: z.number().min(0).max(20_000),
+  width: z.number().min(20).max(2000).default(defaultSignatureWidth),
+  height: z.number().min(10).max(2000).default(defaultSignatureHeight),
+});
+export type Position = z.infer<typeof Position>;
+
+export const VisualSignature = z.strictObject({
+  /** The request's document the position is on; the first document when omitted. */
+  document_id: z.uuid().optional(),
+  position: Position,
+});
+
+/** A visitor who signs through a link, without an account. */
+export const SignerIdentityData = z.strictObject({
+  email_address: Email,
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  mobile_number: Phone.optional(),
+  language: Language.default('en-gb'),
+});
+
+export const SignatureInput = z
+  .strictObject({
+    /** An account holder, by e-mail (they sign when signed in). */
+    account_email: Email.optional(),
+    signer_identity_data: SignerIdentityData.optional(),
+    visual_signatures: z.array(VisualSignature).max(20).default([]),
+  })
+  .refine((s) => Boolean(s.account_email) !== Boolean(s.signer_identity_data), {
+    message: 'Give either account_email or signer_identity_data',
+    path: ['account_email'],
+  });
+export type SignatureInput = z.infer<typeof SignatureInput>;
+
+const HttpUrl = z
+  .string()
+  .max(2000)
+  .optional()
+  // Spec §5: redirect URLs must be http or https, otherwise they are ignored (not refused).
+  .transform((value) => (value && /^https?:\/\/[^\s]+$/i.test(value) ? value : undefined));
+
+/** Spec §5/§9: 0 = immediate; otherwise clamped to 10..90 seconds; default 45. */
+export const RedirectTimeout = z
+  .number()
+  .int()
+  .optional()
+  .transform((value) => (value === undefined ? 45 : value === 0 ? 0 : Math.min(90, Math.max(10, value))));
+
+export const CreateSignatureRequestBody = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  message: z.string().trim().max(2000).optional(),
+  /** Already uploaded documents by id, or new ones as base64. */
+  documents: z
+    .array(z.union([z.strictObject({ id: z.uuid() }), Base64Document]))
+    .min(1)
+    .max(10),
+  signatures: z.array(SignatureInput).max(50).default([]),
+  observers: z.array(Email).max(20).default([]),
+  quality: RequestQuality.default('ses'),
+  legislation: RequestLegislation.default('zertes'),
+  /** Signers sign one after the other in the given order. */
+  signing_order: z.boolean().default(false),
+  exit_url: HttpUrl,
+  error_url: HttpUrl,
+  decline_url: HttpUrl,
+  redirect_timeout: RedirectTimeout,
+});
+export type CreateSignatureRequestBody = z.infer<typeof CreateSignatureRequestBody>;
+
+/** PUT while nobody has signed: the same fields, all optional; documents are managed separately. */
+export const UpdateSignatureRequestBody = z.strictObject({
+  title: z.string().trim().min(1).max(200).optional(),
+  message: z.string().trim().max(2000).optional(),
+  signatures: z.array(SignatureInput).max(50).optional(),
+  observers: z.array(Email).max(20).optional(),
+  quality: RequestQuality.optional(),
+  legislation: RequestLegislation.optional(),
+  signing_order: z.boolean().optional(),
+  exit_url: HttpUrl,
+  error_url: HttpUrl,
+  decline_url: HttpUrl,
+  redirect_timeout: z.number().int().optional(),
+});
+
+export const Signature = z.object({
+  sid: z.string(),
+  sequence: z.number().int(),
+  signer_type: z.enum(['account', 'visitor']),
+  account_email: z.string().nullable(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  language: Language,
+  status_code: SignerStatus,
+  signed_at: z.string().nullable(),
+  declined_at: z.string().nullable(),
+  decline_message: z.string().nullable(),
+  visual_signatures: z.array(z.object({ document_id: z.string(), position: Position })),
+  /** True when it is this signer's turn (signing order) and the request is open. */
+  can_sign_now: z.boolean(),
+});
+export type Signature = z.infer<typeof Signature>;
+
+export const SignatureRequest = z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string().nullable(),
+  owner: z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }),
+  status_overall: RequestStatus,
+  /** The caller's own signature status in this request, if they are a signer. */
+  signature_status: SignerStatus.nullable(),
+  signatures_count: z.number().int(),
+  signed_count: z.number().int(),
+  quality: RequestQuality,
+  legislation: RequestLegislation,
+  signing_order: z.boolean(),
+  documents: z.array(Document),
+  signatures: z.array(Signature),
+  observers: z.array(z.string()),
+  attachments: z.array(Attachment),
+  exit_url: z.string().nullable(),
+  error_url: z.string().nullable(),
+  decline_url: z.string().nullable(),
+  redirect_timeout: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type SignatureRequest = z.infer<typeof SignatureRequest>;
+
+/**
+ * Dashboard filters (spec §4), relative to the caller:
+ * - toSign: open requests where the caller's own signature is open and it is their turn.
+ * - pending: open requests the caller owns or signs, waiting only for others.
+ * - declined: requests that were declined by a signer or withdrawn by the owner.
+ * - completed: requests every signer signed.
+ * - all: every request the caller owns, signs or observes (drafts only their own).
+ * Signet pages every filter the same way (page, size ≤ 100), newest change first.
+ */
+export const dashboardFilters = ['toSign', 'pending', 'declined', 'completed', 'all'] as const;
+export const DashboardFilter = z.enum(dashboardFilters);
+export type DashboardFilter = z.infer<typeof DashboardFilter>;
+export const ListSignatureRequestsQuery = z.strictObject({
+  filter: DashboardFilter.default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(200).optional(),
+});
+export const SignatureRequestList = z.object({
+  items: z.array(SignatureRequest),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+
+export const RequestIdParams = z.strictObject({ id: z.uuid() });
+export const MessageBody = z.strictObject({ message: z.string().trim().max(2000).optional() });
+export const ObserverBody = z.strictObject({ email: Email });
+export const DelegateBody = z.strictObject({
+  /** Whom the caller's signature is handed to. */
+  account_email: Email.optional(),
+  signer_identity_data: SignerIdentityData.optional(),
+  message: z.string().trim().max(2000).optional(),
+});
+
+export const Event = z.object({
+  seq: z.number().int(),
+  type: z.string(),
+  actor: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  /** SHA-256 over the previous event's hash and this event: the trail cannot be edited unnoticed. */
+  hash: z.string(),
+});
+export const EventList = z.object({ events: z.array(Event), chain_valid: z.boolean() });
+
+export const LockStatus = z.object({ locked: z.boolean(), retry_after_seconds: z.number().int().nullable() });
+
+/** Spec §3 Signing batch item. */
+export const SigningBatchItem = z.strictObject({
+  id: z.uuid(),
+  signingName: z.string().trim().max(100).optional(),
+  signingReason: z.string().trim().max(200).optional(),
+});
+export const SignBody = z.strictObject({
+  signatureRequests: z.array(SigningBatchItem).min(1).max(50),
+  language: Language.default('en-gb'),
+  /** Part 11: the signer's password, re-entered. */
+  password: z.string().max(128).optional(),
+  /** A TAN already received (QES); usually given through respond instead. */
+  tan: z.string().max(20).optional(),
+  sealAccountName: z.string().max(100).optional(),
+});
+export const SignResult = z.object({
+  status: z.enum(['SUCCESS', 'TAN_REQUIRED']),
+  /** For QES: the step-up to answer with the TAN (respond/resend/cancel). */
+  responseId: z.string().nullable(),
+  signed: z.array(z.object({ id: z.string(), status_overall: RequestStatus })),
+});
+export const TanRespondBody = z.strictObject({ secret: z.string().trim().min(4).max(20) });
