@@ -50,18 +50,6 @@ export function ErrorIllustration() {
           strokeLinecap="round"
         />
       </g>
-      <text
-        x="204"
-        y="392"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="56"
-        fontWeight="800"
-        fill="#1b3a6b"
-        opacity="0.14"
-      >
-        ?!
-      </text>
     </svg>
   );
 }

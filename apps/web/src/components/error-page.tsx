@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { readConfig } from '../lib/config.ts';
 import { ErrorIllustration } from './error-illustration.tsx';
+import { Logo } from './logo.tsx';
 
 /**
  * Spec §2/§9 error page: heading, subheading and a large button to the public home page, beside
@@ -21,52 +22,55 @@ export function ErrorPage({
   detail?: string;
 }) {
   const { t } = useTranslation();
+  const home = readConfig().homeUrl;
   return (
-    <Box
-      component="main"
-      id="main-content"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', bgcolor: 'background.default' }}
-    >
-      <Grid
-        container
-        spacing={4}
-        sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 4 }, py: 6, alignItems: 'center' }}
-      >
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Typography
-            id="page-title"
-            variant="h1"
-            tabIndex={-1}
-            sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, mb: 2 }}
-          >
-            {heading ?? t('error_page.heading')}
-          </Typography>
-          <Typography
-            variant="h2"
-            component="p"
-            color="text.secondary"
-            sx={{ fontWeight: 400, fontSize: '1.2rem', mb: 4 }}
-          >
-            {subheading ?? t('error_page.subheading')}
-          </Typography>
-          {detail && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 3, wordBreak: 'break-all' }}>
-              {detail}
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box component="header" sx={{ px: { xs: 2, sm: 4 }, py: 2 }}>
+        <Logo plain to={home} />
+      </Box>
+      <Box component="main" id="main-content" sx={{ flex: 1, display: 'flex', alignItems: 'center' }}>
+        <Grid
+          container
+          spacing={4}
+          sx={{
+            maxWidth: 1200,
+            mx: 'auto',
+            px: { xs: 2, sm: 4 },
+            py: { xs: 2, md: 6 },
+            alignItems: 'center',
+          }}
+        >
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Typography
+              id="page-title"
+              variant="h1"
+              tabIndex={-1}
+              sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, mb: 2, outline: 'none' }}
+            >
+              {heading ?? t('error_page.heading')}
             </Typography>
-          )}
-          <Button
-            variant="contained"
-            size="large"
-            href={readConfig().homeUrl}
-            sx={{ px: 5, py: 1.5, fontSize: '1.05rem' }}
-          >
-            {t('error_page.home')}
-          </Button>
+            <Typography
+              variant="h2"
+              component="p"
+              color="text.secondary"
+              sx={{ fontWeight: 400, fontSize: '1.2rem', mb: 4 }}
+            >
+              {subheading ?? t('error_page.subheading')}
+            </Typography>
+            {detail && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 3, wordBreak: 'break-all' }}>
+                {detail}
+              </Typography>
+            )}
+            <Button variant="contained" size="large" href={home} sx={{ px: 5, py: 1.5, fontSize: '1.05rem' }}>
+              {t('error_page.home')}
+            </Button>
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }} sx={{ display: 'flex', justifyContent: 'center' }}>
+            <ErrorIllustration />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 7 }} sx={{ display: 'flex', justifyContent: 'center' }}>
-          <ErrorIllustration />
-        </Grid>
-      </Grid>
+      </Box>
     </Box>
   );
 }

@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import { Link } from '@tanstack/react-router';
 
 /** The Signet mark and word; links home. */
-export function Logo({ to = '/' }: { to?: string }) {
+export function Logo({ to = '/', plain = false }: { to?: string; plain?: boolean }) {
+  // `plain` renders an ordinary link, for pages shown outside the router (the error page).
+  const link = plain ? { component: 'a' as const, href: to } : { component: Link, to };
   return (
     <Box
-      component={Link}
-      to={to}
+      {...link}
       aria-label="Signet"
       sx={{
         display: 'inline-flex',

@@ -30,8 +30,9 @@ function useDocumentTitle() {
   const match = useRouterState({ select: (state) => state.matches.at(-1) });
   const spec = match?.staticData.spec;
   useEffect(() => {
-    const meta = spec?.title ? t(spec.title) : undefined;
-    document.title = pageTitle(meta, spec?.path ?? match?.pathname ?? '/');
+    // No page spec means nothing matched: the 404 page.
+    const meta = spec ? (spec.title ? t(spec.title) : undefined) : t('not_found.title');
+    document.title = pageTitle(meta, spec?.path ?? '/');
   }, [t, i18n.language, spec, match?.pathname]);
 }
 

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest, ApiError, setApiHandlers, setSleepForTests } from './api-client.ts';
+import { parseRetryAfter, retryDelayMs } from './retry-policy.ts';
+import { storeToken } from './session.ts';
+
+const sleeps: number[] = [];
+const handlers = { onUnauthorized: vi.fn(), onServerError: vi.fn() };
+
+function respond(status: number, body?: unknown, headers: Record<string, string> = {}) {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+beforeEach(() => {
+  sleeps.length = 0;
+  setSleepForTests(async (ms) => void sleeps.push(ms));
+  handlers.onUnauthorized.mockReset();
+  handlers.onServerError.mockReset();
+  setApiHandlers(handlers);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('retry policy (spec §8/§9)', () => {
+  it('doubles from 100 ms up to 5 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelayMs(n, 500, null))).toEqual([
+      100, 200, 400, 800, 1600, 3200, 5000, 5000,
+    ]);
+  });
+
+  it('waits as Retry-After says on 503 only', () => {
+    expect(retryDelayMs(1, 503, 7000)).toBe(7000);
+    expect(retryDelayMs(1, 429, 7000)).toBe(100);
+    expect(parseRetryAfter('12')).toBe(12_000);
+    expect(parseRetryAfter(new Date(Date.now() + 3000).toUTCString())).toBeGreaterThan(1000);
+    expect(parseRetryAfter('soon')).toBeNull();
+  });
+});
+
+describe('api client', () => {
+  it('sends the bearer token and parses with the contract', async () => {
+    storeToken({ value: 'tok', expiration: new Date(Date.now() + 60_000).toISOString() }, false);
+    const fetchMock = vi.fn(async () => respond(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/v1/thing', {}, z.object({ ok: z.boolean() }))).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/thing');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('turns the error body into ApiError with its field', async () => {
+    vi.stubGlobal('fetch', async () =>
+      respond(400, { statusCode: 400, code: 'VALIDATION_FAILED', message: 'bad', field: 'email' }),
+    );
+    const error = (await apiRequest('/v1/x', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect({ statusCode: error.statusCode, code: error.code, field: error.field }).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      field: 'email',
+    });
+  });
+
+  it('retries page fetches up to 10 tries with backoff, and reports the final 5xx', async () => {
+    const fetchMock = vi.fn(async () =>
+      respond(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/v1/page', { retry: true })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(10);
+    expect(sleeps).toEqual([100, 200, 400, 800, 1600, 3200, 5000, 5000, 5000]);
+    expect(handlers.onServerError).toHaveBeenCalledOnce();
+  });
+
+  it('follows Retry-After on 503 and never sends 503 to /sorry', async () => {
+    let calls = 0;
+    vi.stubGlobal('fetch', async () =>
+      ++calls < 3
+        ? respond(503, { statusCode: 503, code: 'MAINTENANCE', message: 'm' }, { 'Retry-After': '2' })
+        : respond(200, { ok: true }),
+    );
+    await expect(apiRequest('/v1/page', { retry: true }, z.object({ ok: z.boolean() }))).resolves.toEqual({
+      ok: true,
+    });
+    expect(sleeps).toEqual([2000, 2000]);
+    vi.stubGlobal('fetch', async () => respond(503, { statusCode: 503, code: 'MAINTENANCE', message: 'm' }));
+    await expect(apiRequest('/v1/action', { method: 'POST' })).rejects.toBeInstanceOf(ApiError);
+    expect(handlers.onServerError).not.toHaveBeenCalled();
+  });
+
+  it('does not retry user actions, and reports a 500 at once', async () => {
+    const fetchMock = vi.fn(async () =>
+      respond(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/v1/action', { method: 'POST' })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(handlers.onServerError).toHaveBeenCalledOnce();
+  });
+
+  it('hands a 401 to the session handler without retrying', async () => {
+    const fetchMock = vi.fn(async () =>
+      respond(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/v1/user', { retry: true })).rejects.toMatchObject({ statusCode: 401 });
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(handlers.onUnauthorized).toHaveBeenCalledOnce();
+  });
+});
