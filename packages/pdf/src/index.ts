@@ -31,3 +31,30 @@ export type { ImageFormat } from './render/encode-image';
 export { applySignatureAppearance, buildSignatureAppearance } from './appearance/build-signature-appearance';
 export { renderAppearancePreview } from './appearance/render-appearance-preview';
 export type { AppearanceBox, VisualSignatureData } from './appearance/visual-signature-data';
+
+// Signatures: PAdES signing (one- or two-step), document timestamps, DSS, validation.
+export {
+  addDocumentTimestamp,
+  completeSignature,
+  prepareSignature,
+  signPdf,
+  type CompleteSignatureOptions,
+  type DocumentTimestampOptions,
+  type LocalSigner,
+  type PadesLevel,
+  type PrepareSignatureOptions,
+  type PreparedSignature,
+  type SignPdfOptions,
+} from './signature/sign';
+export { addValidationData, type ValidationDataUpdate } from './signature/dss';
+export {
+  validatePdfSignatures,
+  type Indication,
+  type SignatureReport,
+  type SubIndication,
+  type ValidateOptions,
+  type ValidationCheck,
+  type ValidationReport,
+} from './signature/validate';
+export type { RevocationTransports, ValidationMaterial } from './signature/revocation';
+export type { TimestampTransport } from './signature/timestamp';

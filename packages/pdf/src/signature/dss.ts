@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import { resolved } from './pdf-objects';
 import { PdfError } from '../errors';
 import { sha1, sha256 } from './certificates';
 import { openForUpdate } from './pdf-update';
@@ -13,9 +14,6 @@ export interface ValidationDataUpdate extends ValidationMaterial {
   password?: string;
 }
 
-/** /Contents value as stored: the DER padded with zeros to the reserved size. */
-export type ContentsValue = Uint8Array;
-
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase();
 
 /**
@@ -27,27 +25,27 @@ export function addValidationData(pdf: Uint8Array, update: ValidationDataUpdate)
   try {
     const root = doc.getTrailer().get('Root');
     let dss = root.get('DSS');
-    if (!dss.resolve().isDictionary()) {
+    if (!resolved(dss).isDictionary()) {
       dss = doc.addObject(doc.newDictionary());
       root.put('DSS', dss);
     }
     const refs = (key: 'Certs' | 'OCSPs' | 'CRLs', items: readonly Uint8Array[]): mupdf.PDFObject[] => {
       let array = dss.get(key);
-      if (!array.resolve().isArray()) {
+      if (!resolved(array).isArray()) {
         array = doc.newArray();
         dss.put(key, array);
       }
       const existing = new Map<string, mupdf.PDFObject>();
-      array.resolve().forEach((item) => {
-        if (item.resolve().isStream())
-          existing.set(hex(sha256(item.resolve().readStream().asUint8Array())), item);
+      resolved(array).forEach((item) => {
+        // Streams are read through their indirect reference (mupdf needs the object number).
+        if (item.isStream()) existing.set(hex(sha256(item.readStream().asUint8Array())), item);
       });
       return items.map((der) => {
         const id = hex(sha256(der));
         let ref = existing.get(id);
         if (!ref) {
           ref = doc.addStream(der, doc.newDictionary());
-          array.resolve().push(ref);
+          resolved(array).push(ref);
           existing.set(id, ref);
         }
         return ref;
@@ -57,7 +55,7 @@ export function addValidationData(pdf: Uint8Array, update: ValidationDataUpdate)
     const ocsps = refs('OCSPs', update.ocsps);
     const crls = refs('CRLs', update.crls);
     let vri = dss.get('VRI');
-    if (!vri.resolve().isDictionary()) {
+    if (!resolved(vri).isDictionary()) {
       vri = doc.addObject(doc.newDictionary());
       dss.put('VRI', vri);
     }
@@ -71,7 +69,7 @@ export function addValidationData(pdf: Uint8Array, update: ValidationDataUpdate)
       if (certs.length > 0) entry.put('Cert', list(certs));
       if (ocsps.length > 0) entry.put('OCSP', list(ocsps));
       if (crls.length > 0) entry.put('CRL', list(crls));
-      vri.resolve().put(hex(sha1(signature)), doc.addObject(entry));
+      resolved(vri).put(hex(sha1(signature)), doc.addObject(entry));
     }
     try {
       return doc.saveToBuffer('incremental').asUint8Array().slice();

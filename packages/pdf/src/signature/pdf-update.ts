@@ -1,7 +1,10 @@
 import * as mupdf from 'mupdf';
+import { resolved } from './pdf-objects';
 import { PdfError } from '../errors';
 import { findPdfHeader } from '../document/pdf-bytes';
 import { findSignatureField } from '../fields/form-fields';
+import { applySignatureAppearance } from '../appearance/build-signature-appearance';
+import type { VisualSignatureData } from '../appearance/visual-signature-data';
 
 /** Placeholder numbers: 10 digits (the widest int mupdf writes), so any real offset fits in place. */
 const BYTE_RANGE_PLACEHOLDER = 1999999999;
@@ -31,7 +34,8 @@ export interface SignatureRevisionRequest {
   fieldName?: string;
   /** Name for the created invisible field (document timestamps). */
   newFieldName?: string;
-  appearance?: AppearanceBuilder;
+  /** The visible signature drawn into the field's widget; the field keeps its look when absent. */
+  appearance?: VisualSignatureData;
   password?: string;
 }
 
@@ -79,22 +83,16 @@ function pdfDate(date: Date): string {
   );
 }
 
-function rectOf(obj: mupdf.PDFObject): [number, number, number, number] {
-  const r = obj.resolve();
-  const n = (i: number) => (r.isArray() ? r.get(i).resolve().asNumber() : 0);
-  return [Math.min(n(0), n(2)), Math.min(n(1), n(3)), Math.max(n(0), n(2)), Math.max(n(1), n(3))];
-}
-
 function ensureAcroForm(doc: mupdf.PDFDocument): mupdf.PDFObject {
   const root = doc.getTrailer().get('Root');
   let acroForm = root.get('AcroForm');
-  if (!acroForm.resolve().isDictionary()) {
+  if (!resolved(acroForm).isDictionary()) {
     acroForm = doc.addObject(doc.newDictionary());
     acroForm.put('Fields', doc.newArray());
     root.put('AcroForm', acroForm);
   }
   const fields = acroForm.get('Fields');
-  if (!fields.resolve().isArray()) acroForm.put('Fields', doc.newArray());
+  if (!resolved(fields).isArray()) acroForm.put('Fields', doc.newArray());
   return acroForm;
 }
 
@@ -109,13 +107,13 @@ function createInvisibleField(doc: mupdf.PDFDocument, name: string): mupdf.PDFOb
   widget.put('Rect', [0, 0, 0, 0]);
   widget.put('F', 132); // Print + Locked
   widget.put('P', page);
-  acroForm.get('Fields').resolve().push(widget);
+  resolved(acroForm.get('Fields')).push(widget);
   let annots = page.get('Annots');
-  if (!annots.resolve().isArray()) {
+  if (!resolved(annots).isArray()) {
     annots = doc.newArray();
     page.put('Annots', annots);
   }
-  annots.resolve().push(widget);
+  resolved(annots).push(widget);
   return widget;
 }
 
@@ -158,13 +156,7 @@ export function writeSignatureRevision(
         throw new PdfError('PDF_FIELD_ALREADY_SIGNED', `the field "${request.fieldName}" is already signed`);
       }
       field.field.put('V', sig);
-      if (field.widget && request.appearance) {
-        const widget = field.widget.resolve();
-        const appearance = request.appearance(doc, rectOf(widget.get('Rect')));
-        const ap = doc.newDictionary();
-        ap.put('N', appearance);
-        widget.put('AP', ap);
-      }
+      if (field.widget && request.appearance) applySignatureAppearance(doc, field.widget, request.appearance);
     } else {
       const widget = createInvisibleField(doc, request.newFieldName ?? 'DocumentTimestamp');
       widget.put('V', sig);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PdfError } from '../errors';
+import type { VisualSignatureData } from '../appearance/visual-signature-data';
 import {
   buildChain,
   parseCertificate,
@@ -11,13 +12,7 @@ import {
 import { buildSignedAttributes, buildSignedData, parseCms, timeStampTokenAttribute } from './cms';
 import { bytesEqual } from './der';
 import { addValidationData } from './dss';
-import {
-  embedContents,
-  signedRanges,
-  writeSignatureRevision,
-  type AppearanceBuilder,
-  type ByteRange,
-} from './pdf-update';
+import { embedContents, signedRanges, writeSignatureRevision, type ByteRange } from './pdf-update';
 import { gatherRevocation, type RevocationTransports, type ValidationMaterial } from './revocation';
 import { obtainTimestampToken, type TimestampTransport } from './timestamp';
 
@@ -29,8 +24,8 @@ export interface PrepareSignatureOptions {
   signerCertificate: Uint8Array;
   /** Issuers of the signer certificate (order free; the root may be included). */
   certificateChain: Uint8Array[];
-  /** Builds the visible signature inside the document; invisible when absent. */
-  appearance?: AppearanceBuilder;
+  /** The visible signature drawn into the field; invisible (the field's own look) when absent. */
+  appearance?: VisualSignatureData;
   reason?: string;
   location?: string;
   /** Claimed signing time: /M of the signature dictionary (and what the appearance shows). */

@@ -1,0 +1,238 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSignatureFields, closePdfEngine } from '../src/index';
+import { PdfError } from '../src/errors';
+import {
+  addDocumentTimestamp,
+  completeSignature,
+  prepareSignature,
+  signPdf,
+  type PadesLevel,
+  type SignPdfOptions,
+} from '../src/signature/sign';
+import { validatePdfSignatures, type SignatureReport } from '../src/signature/validate';
+import { createSigningSandbox, type SigningSandbox, type TestSigner } from './helpers/signing-sandbox';
+import {
+  createValidatorWorkspace,
+  extractSignature,
+  type ValidatorWorkspace,
+} from './helpers/external-validators';
+
+const CORPUS = new URL('../../../../shared/pdf-corpus/', import.meta.url);
+const corpusFile = async (name: string) => new Uint8Array(await readFile(new URL(name, CORPUS)));
+
+let sandbox: SigningSandbox;
+let validators: ValidatorWorkspace;
+let signer: TestSigner;
+let simple: Uint8Array;
+
+beforeAll(async () => {
+  sandbox = await createSigningSandbox();
+  validators = await createValidatorWorkspace(sandbox.trustListPem);
+  signer = await sandbox.issue('aes', 'Ada Tester');
+  simple = await addSignatureFields(await corpusFile('basic-pdf15-libreoffice-writer.pdf'), [
+    { name: 'one', page: 1, x: 40, y: 40, width: 200, height: 80 },
+    { name: 'two', page: 1, x: 40, y: 160, width: 200, height: 80 },
+  ]);
+});
+
+afterAll(async () => {
+  await closePdfEngine();
+  await validators?.dispose();
+  await sandbox?.dispose();
+});
+
+const sign = (pdf: Uint8Array, level: PadesLevel, who = signer, overrides: Partial<SignPdfOptions> = {}) =>
+  signPdf(pdf, {
+    fieldName: 'one',
+    signerCertificate: who.certificate,
+    certificateChain: who.chain,
+    signingTime: new Date(),
+    signer: who.local,
+    level,
+    timestamp: sandbox.timestamp,
+    revocation: sandbox.revocation,
+    extraCertificates: sandbox.caCertificates,
+    appearance: { name: 'Ada Tester', date: '22.11.2026', claim: 'Signed with Signet' },
+    ...overrides,
+  });
+
+const validate = (pdf: Uint8Array) => validatePdfSignatures(pdf, { trustAnchors: sandbox.trustListPem });
+const byField = (reports: SignatureReport[], name: string) => reports.find((r) => r.fieldName === name)!;
+
+describe('PAdES levels', () => {
+  it.each(['B-B', 'B-T', 'B-LT', 'B-LTA'] as const)('signs at %s and the validators agree', async (level) => {
+    const signed = await sign(simple, level);
+    expect(Buffer.from(signed.subarray(0, simple.length)).equals(Buffer.from(simple))).toBe(true);
+
+    const report = await validate(signed);
+    const signature = byField(report.signatures, 'one');
+    expect(signature.level).toBe(level);
+    // Without embedded revocation data (B-B, B-T) and no online transport, the status cannot be known.
+    if (level === 'B-B' || level === 'B-T') {
+      expect(signature.indication).toBe('INDETERMINATE');
+      expect(signature.subIndication).toBe('TRY_LATER');
+      const online = await validatePdfSignatures(signed, {
+        trustAnchors: sandbox.trustListPem,
+        revocation: sandbox.revocation,
+      });
+      expect(byField(online.signatures, 'one').indication).toBe('TOTAL-PASSED');
+    } else {
+      expect(signature.indication).toBe('TOTAL-PASSED');
+    }
+    if (level === 'B-LTA') {
+      const timestamps = report.signatures.filter((s) => s.kind === 'document-timestamp');
+      expect(timestamps).toHaveLength(1);
+      expect(timestamps[0]!.indication).toBe('TOTAL-PASSED');
+    }
+
+    const pdfsig = await validators.pdfsig(signed);
+    const entry = pdfsig.signatures.find((s) => s.fieldName === 'one')!;
+    expect(entry.valid).toBe(true);
+    expect(entry.trusted).toBe(true);
+    expect((await validators.qpdfCheck(signed)).code).toBe(0);
+
+    const { cms, signedBytes } = extractSignature(signed, signature.byteRange!);
+    const cmsCheck = await validators.opensslCmsVerify(cms, signedBytes);
+    expect(cmsCheck.stderr).toContain('Verification successful');
+    if (level !== 'B-B') {
+      const tsCheck = await validators.opensslTsVerify(cms);
+      expect(tsCheck.stdout).toContain('Verification: OK');
+    }
+  });
+});
+
+describe('two-step signing with a remote key', () => {
+  it('signs the digest outside the engine and refuses a wrong signature value', async () => {
+    const qes = await sandbox.issue('qes', 'Remote Signer');
+    const prepared = prepareSignature(simple, {
+      fieldName: 'two',
+      signerCertificate: qes.certificate,
+      certificateChain: qes.chain,
+      signingTime: new Date(),
+    });
+    // What travels between the two HTTP requests is plain data.
+    const stored = structuredClone(prepared);
+    await expect(
+      completeSignature(stored, { signatureValue: signer.signHash(stored.digestToSign), level: 'B-B' }),
+    ).rejects.toMatchObject({ code: 'PDF_SIGNATURE_VALUE_INVALID' });
+    const signed = await completeSignature(stored, {
+      signatureValue: qes.signHash(stored.digestToSign),
+      level: 'B-LT',
+      timestamp: sandbox.timestamp,
+      revocation: sandbox.revocation,
+      extraCertificates: sandbox.caCertificates,
+    });
+    const report = byField((await validate(signed)).signatures, 'two');
+    expect(report).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LT' });
+    expect(report.signer?.serialNumber).toBe(qes.serialHex.toLowerCase());
+  });
+
+  it('reports PDF_SIGNATURE_TOO_LARGE when the reserved space is too small', async () => {
+    const prepared = prepareSignature(simple, {
+      fieldName: 'one',
+      signerCertificate: signer.certificate,
+      certificateChain: signer.chain,
+      signingTime: new Date(),
+      estimatedSize: 1000,
+    });
+    await expect(
+      completeSignature(prepared, { signatureValue: signer.signHash(prepared.digestToSign), level: 'B-B' }),
+    ).rejects.toMatchObject({ code: 'PDF_SIGNATURE_TOO_LARGE' });
+  });
+});
+
+describe('failures are never silent downgrades', () => {
+  it('fails with PDF_TIMESTAMP_FAILED when the TSA throws or rejects', async () => {
+    const refused = async () => {
+      throw new Error('connection refused');
+    };
+    await expect(sign(simple, 'B-T', signer, { timestamp: refused })).rejects.toMatchObject({
+      code: 'PDF_TIMESTAMP_FAILED',
+    });
+    // A rejection status (the sandbox TSA refuses a malformed request) is a failure too.
+    const rejecting = () => sandbox.services.tsa.respond(Uint8Array.of(0x30, 0x00));
+    await expect(sign(simple, 'B-LT', signer, { timestamp: rejecting })).rejects.toMatchObject({
+      code: 'PDF_TIMESTAMP_FAILED',
+    });
+  });
+
+  it('fails with PDF_REVOCATION_UNAVAILABLE when neither OCSP nor CRL answers', async () => {
+    const failing = async () => {
+      throw new Error('unreachable');
+    };
+    const attempt = sign(simple, 'B-LT', signer, { revocation: { ocsp: failing, crl: failing } });
+    await expect(attempt).rejects.toBeInstanceOf(PdfError);
+    await expect(attempt).rejects.toMatchObject({ code: 'PDF_REVOCATION_UNAVAILABLE' });
+    // OCSP down but the CRL reachable is enough.
+    const viaCrl = await sign(simple, 'B-LT', signer, {
+      revocation: { ocsp: failing, crl: sandbox.revocation.crl },
+    });
+    expect(byField((await validate(viaCrl)).signatures, 'one')).toMatchObject({
+      indication: 'TOTAL-PASSED',
+      level: 'B-LT',
+    });
+  });
+});
+
+describe('validation of damaged and revoked signatures', () => {
+  it('reports HASH_FAILURE for a byte changed inside the signed range', async () => {
+    const signed = await sign(simple, 'B-T');
+    const tampered = signed.slice();
+    const at = simple.length - 200; // inside the first range, in the earlier revision
+    tampered[at] = tampered[at]! ^ 0x01;
+    const report = byField((await validate(tampered)).signatures, 'one');
+    expect(report.indication).toBe('TOTAL-FAILED');
+    expect(report.subIndication).toBe('HASH_FAILURE');
+    const pdfsig = await validators.pdfsig(tampered);
+    expect(pdfsig.signatures.find((s) => s.fieldName === 'one')!.text).toContain('Digest Mismatch');
+  });
+
+  it('reports a disallowed change appended after signing (page content replaced)', async () => {
+    const signed = await sign(simple, 'B-LT');
+    const changed = await appendPageContentChange(signed);
+    expect(Buffer.from(changed.subarray(0, signed.length)).equals(Buffer.from(signed))).toBe(true);
+    const report = byField((await validate(changed)).signatures, 'one');
+    expect(report.modificationsAfter.allowed).toBe(false);
+    expect(report.modificationsAfter.changes.some((c) => c.startsWith('disallowed'))).toBe(true);
+    expect(report.indication).not.toBe('TOTAL-PASSED');
+    expect(report.subIndication).toBe('SIG_CONSTRAINTS_FAILURE');
+    // pdfsig checks only the signed bytes: the signature stays valid, just not over the whole file.
+    const entry = (await validators.pdfsig(changed)).signatures.find((s) => s.fieldName === 'one')!;
+    expect(entry.valid).toBe(true);
+    expect(entry.totalDocument).toBe(false);
+  });
+
+  it('reports REVOKED for a certificate revoked before signing', async () => {
+    const revoked = await sandbox.issue('aes', 'Revoked Signer');
+    await sandbox.services.revokeCertificate(revoked.serialHex, 'keyCompromise');
+    const signed = await sign(simple, 'B-LT', revoked);
+    const report = byField((await validate(signed)).signatures, 'one');
+    expect(report.indication).toBe('TOTAL-FAILED');
+    expect(report.subIndication).toBe('REVOKED');
+  });
+
+  it('validates a standalone document timestamp', async () => {
+    const stamped = await addDocumentTimestamp(simple, {
+      timestamp: sandbox.timestamp,
+      revocation: sandbox.revocation,
+      extraCertificates: sandbox.caCertificates,
+    });
+    const reports = (await validate(stamped)).signatures.filter((s) => s.kind === 'document-timestamp');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ indication: 'TOTAL-PASSED', coveredRevision: expect.any(Number) });
+  });
+});
+
+/** Appends an incremental update that gives page 1 a different content stream (what a forger does). */
+async function appendPageContentChange(pdf: Uint8Array): Promise<Uint8Array> {
+  const mupdf = await import('mupdf');
+  const doc = new mupdf.PDFDocument(pdf);
+  try {
+    const page = doc.findPage(0);
+    page.put('Contents', doc.addStream('BT /F1 24 Tf 72 700 Td (FORGED) Tj ET', doc.newDictionary()));
+    return doc.saveToBuffer('incremental').asUint8Array().slice();
+  } finally {
+    doc.destroy();
+  }
+}
