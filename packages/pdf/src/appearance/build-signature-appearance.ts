@@ -165,7 +165,7 @@ function collectLines(data: VisualSignatureData, regular: mupdf.Font, bold: mupd
     add(data.part11.reason, 'F1', 8, 0.1);
     add(data.part11.time, 'F1', 8, 0.1);
   }
-  add(join([data.qualityLabel, data.legislationLabel], ' · '), 'F1', 7.5, 0.25);
+  add(join([data.qualityLabel, data.legislationLabel, data.providerLabel], ' · '), 'F1', 7.5, 0.25);
   add(join([data.location, data.date], ', '), 'F1', 7.5, 0.25);
   add(data.claim, 'F1', 7, 0.4);
   return lines;

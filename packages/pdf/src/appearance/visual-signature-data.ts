@@ -11,6 +11,8 @@ export interface VisualSignatureData {
   qualityLabel?: string;
   /** e.g. "eIDAS" or "ZertES". */
   legislationLabel?: string;
+  /** The trust service that issued the certificate, shown after quality and legislation. */
+  providerLabel?: string;
   /** A short statement, e.g. "Signed electronically with Signet". */
   claim?: string;
   /** When given, a QR code pointing here is drawn at the left (vector rectangles). */
