@@ -10,7 +10,11 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { isWebPath, registerStaticWeb } from './plugins/static-web.ts';
 import { JobRunner } from './jobs/queue.ts';
 import { createMailTransport, mailJobKind, type MailMessage, type MailTransport } from './mail/mailer.ts';
+import { join } from 'node:path';
+import { closePdfEngine } from '@signet/pdf';
+import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { platformRoutes, sandboxMailRoutes } from './modules/platform/platform.routes.ts';
 
 declare module 'fastify' {
@@ -96,9 +100,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerOpenApi(app, config.publicUrl);
 
   const deps = { db, clock, publicUrl: config.publicUrl };
+  const blobs = new BlobStore(join(config.dataDir, 'blobs'));
+  const documentDeps = { ...deps, blobs, pageCacheDir: join(config.dataDir, 'page-cache') };
+  // Stops the engine's worker threads at shutdown (they start again on the next call).
+  app.addHook('onClose', () => closePdfEngine());
   await app.register(
     async (api) => {
       await api.register((instance) => accountsRoutes(instance, deps));
+      await api.register((instance) => documentsRoutes(instance, documentDeps));
       await api.register((instance) => platformRoutes(instance, { ...deps, env: config.env }));
     },
     { prefix: '/api' },

@@ -35,6 +35,52 @@ export const errorCodes = {
   TOO_MANY_ATTEMPTS: 429,
   /** The platform is in a blocking maintenance. */
   MAINTENANCE: 503,
+  /** The upload is not a PDF (judged by content, not by name). */
+  PDF_NOT_A_PDF: 400,
+  /** The PDF opens only with a user password that was not given or is wrong. */
+  PDF_PASSWORD_REQUIRED: 400,
+  /** The PDF is damaged beyond repair (truncated, broken structure). */
+  PDF_DAMAGED: 400,
+  /** The PDF needs more time or memory than a document may take. */
+  PDF_RESOURCE_LIMIT: 400,
+  /** An attachment of a type Signet does not accept. */
+  ATTACHMENT_TYPE_NOT_ALLOWED: 415,
+  /** A page number beyond the document's last page. */
+  PAGE_NOT_FOUND: 404,
+  /** The document belongs to an open request and cannot be deleted now. */
+  DOCUMENT_IN_USE: 409,
+  /** The request can no longer be changed (somebody signed, or it is closed). */
+  REQUEST_NOT_EDITABLE: 409,
+  /** The action needs an open request (it is a draft, signed, declined or withdrawn). */
+  SIGNATURE_REQUEST_NOT_OPEN: 409,
+  /** Signing order: an earlier signer has not signed yet. */
+  NOT_YOUR_TURN: 409,
+  /** The caller has signed (or declined) this request already. */
+  ALREADY_SIGNED: 409,
+  /** The caller is not a signer of this request. */
+  NOT_A_SIGNER: 403,
+  /** Another signature is being added to this request right now; retry after Retry-After. */
+  REQUEST_LOCKED: 409,
+  /** A free user has no free signatures left (spec §4). */
+  FREE_SIGNATURES_EXHAUSTED: 403,
+  /** The signer may not sign at the request's quality (e.g. QES without identification). */
+  QUALITY_NOT_AVAILABLE: 403,
+  /** Part 11 needs a signing name and reason, and the password re-entered. */
+  PART11_DATA_REQUIRED: 400,
+  /** The TAN is wrong; attempts remain. */
+  TAN_INVALID: 400,
+  /** The TAN has expired; ask for a new one. */
+  TAN_EXPIRED: 400,
+  /** Three wrong TANs: this signing is locked; start again. */
+  TAN_LOCKED: 423,
+  /** The signer's identity does not match the identification on record. */
+  SERIAL_NUMBER_MISMATCH: 409,
+  /** The signer cancelled the TAN step. */
+  TAN_CANCELLED: 409,
+  /** A trust service (QTSP, timestamp, revocation) failed; nothing was signed. */
+  TRUST_SERVICE_UNAVAILABLE: 503,
+  /** Too many reminders in a short time. */
+  REMINDER_TOO_SOON: 429,
   /** Anything unexpected; the body reveals nothing internal. */
   INTERNAL_ERROR: 500,
 } as const;

@@ -134,3 +134,32 @@ export async function signUp(
   if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
   return { token: json<{ value: string }>(registered).value, email: person.email.toLowerCase(), password };
 }
+
+export const corpusDir = new URL('../../../../shared/pdf-corpus/', import.meta.url).pathname;
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(
+  parts: Array<{ name: string; filename?: string; contentType?: string; content: Buffer | string }>,
+): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----signet${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.filename ? `\r\nContent-Type: ${part.contentType ?? 'application/pdf'}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const payload = Buffer.concat(chunks);
+  return {
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(payload.length),
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { inspectPdf, normalizePdf, PdfError, renderPage, type PdfInfo } from '@signet/pdf';
+import type { Document } from '@signet/contracts/documents';
+import { maxDocumentBytes } from '@signet/contracts/documents';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../clock.ts';
+import type { BlobStore } from '../../blobs/blob-store.ts';
+import { AppError, type ErrorCode } from '../../errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { getUser } from '../accounts/accounts.service.ts';
+import * as repo from './documents.repository.ts';
+
+export interface DocumentsDeps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  publicUrl: string;
+  /** Rendered page images are kept here, keyed by version, page, scale and format. */
+  pageCacheDir: string;
+}
+
+export type DocumentRow = repo.DocumentRow;
+
+/** Maps the engine's refusal of a file to the API's stable code (same names). */
+export function engineError(error: unknown): AppError | null {
+  if (!(error instanceof PdfError)) return null;
+  const messages: Partial<Record<string, string>> = {
+    PDF_NOT_A_PDF: 'This file is not a PDF. Upload a PDF document.',
+    PDF_PASSWORD_REQUIRED:
+      'This PDF is protected with a password. Give the password, or upload an unprotected copy.',
+    PDF_DAMAGED:
+      'This PDF is damaged and cannot be repaired. Export it again from its source and upload the new copy.',
+    PDF_RESOURCE_LIMIT:
+      'This PDF takes too long to process. Export it again, or split it into smaller documents.',
+  };
+  const message = messages[error.code];
+  return message ? new AppError(error.code as ErrorCode, message, { field: 'file' }) : null;
+}
+
+export function toDocumentDto(row: DocumentRow): Document {
+  return {
+    id: row.id,
+    title: row.title,
+    size: row.size,
+    sha256: row.currentSha256,
+    originalSha256: row.originalSha256,
+    pageCount: row.pageCount,
+    pages: row.pages,
+    signatureCount: row.signatureCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function inspectOrRefuse(bytes: Uint8Array, password?: string): Promise<PdfInfo> {
+  try {
+    return await inspectPdf(bytes, { password });
+  } catch (error) {
+    throw engineError(error) ?? error;
+  }
+}
+
+/**
+ * Takes an uploaded PDF that is already in the blob store: checks it with the engine and, when it
+ * only opens through repair or a user password, stores a clean rewrite as the version to sign
+ * (never the damaged or encrypted bytes). Returns the new document.
+ */
+export async function ingestPdf(
+  deps: DocumentsDeps,
+  ownerId: string,
+  upload: { title: string; sha256: string; size: number; password?: string },
+): Promise<DocumentRow> {
+  const original = await deps.blobs.read(upload.sha256);
+  let info = await inspectOrRefuse(original, upload.password);
+  let current = { sha256: upload.sha256, size: upload.size };
+  const rewrite = info.needsRepair || info.encryption?.userPasswordRequired === true;
+  if (rewrite) {
+    const clean = await normalizePdf(original, { password: upload.password }).catch((error) => {
+      throw engineError(error) ?? error;
+    });
+    info = await inspectOrRefuse(clean);
+    current = await deps.blobs.put(clean);
+  }
+  const now = deps.clock.now();
+  const row: DocumentRow = {
+    id: randomUUID(),
+    ownerId,
+    title: upload.title,
+    originalSha256: upload.sha256,
+    currentSha256: current.sha256,
+    size: current.size,
+    pageCount: info.pageCount,
+    pages: info.pages.map((p) => ({
+      number: p.number,
+      width: p.width,
+      height: p.height,
+      rotation: p.rotation,
+    })),
+    signatureCount: info.signatureFields.filter((f) => f.signed).length,
+    createdAt: now,
+    deletedAt: null,
+  };
+  await deps.db.transaction(async (tx) => {
+    await repo.insertDocument(tx, row);
+    await repo.insertVersion(tx, {
+      documentId: row.id,
+      version: 1,
+      sha256: upload.sha256,
+      size: upload.size,
+      reason: 'upload',
+      createdAt: now,
+    });
+    if (rewrite)
+      await repo.insertVersion(tx, {
+        documentId: row.id,
+        version: 2,
+        sha256: current.sha256,
+        size: current.size,
+        reason: info.encryption ? 'decrypted' : 'repaired',
+        createdAt: now,
+      });
+  });
+  return row;
+}
+
+/** Stores an upload stream (bounded memory, at most 40 MB) and ingests it. */
+export async function uploadPdfStream(
+  deps: DocumentsDeps,
+  ownerId: string,
+  upload: { title: string; stream: Readable; password?: string; maxBytes?: number },
+): Promise<DocumentRow> {
+  const stored = await deps.blobs.putStream(
+    upload.stream,
+    upload.maxBytes ?? maxDocumentBytes,
+    () => new AppError('PAYLOAD_TOO_LARGE', 'A document can be at most 40 MB.', { field: 'file' }),
+  );
+  return ingestPdf(deps, ownerId, { title: upload.title, ...stored, password: upload.password });
+}
+
+export async function uploadPdfBytes(
+  deps: DocumentsDeps,
+  ownerId: string,
+  upload: { title: string; bytes: Uint8Array; password?: string },
+): Promise<DocumentRow> {
+  if (upload.bytes.byteLength > maxDocumentBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'A document can be at most 40 MB.', { field: 'content' });
+  const stored = await deps.blobs.put(upload.bytes);
+  return ingestPdf(deps, ownerId, { title: upload.title, ...stored, password: upload.password });
+}
+
+/** The document if the caller may read it; otherwise NOT_FOUND (never reveals that it exists). */
+export async function readableDocument(
+  deps: DocumentsDeps,
+  caller: Caller,
+  id: string,
+): Promise<DocumentRow> {
+  const row = await repo.findDocument(deps.db, id);
+  const notFound = new AppError('NOT_FOUND', 'No such document.');
+  if (!row) throw notFound;
+  if (caller.kind === 'visitor') {
+    if (await repo.visitorMayRead(deps.db, id, caller.requestId)) return row;
+    throw notFound;
+  }
+  if (row.ownerId === caller.userId) return row;
+  const user = await getUser({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl }, caller.userId);
+  if (await repo.userMayRead(deps.db, id, { id: user.id, email: user.email })) return row;
+  throw notFound;
+}
+
+export async function ownedDocument(deps: DocumentsDeps, ownerId: string, id: string): Promise<DocumentRow> {
+  const row = await repo.findDocument(deps.db, id);
+  if (!row || row.ownerId !== ownerId) throw new AppError('NOT_FOUND', 'No such document.');
+  return row;
+}
+
+export async function deleteDocument(deps: DocumentsDeps, ownerId: string, id: string): Promise<void> {
+  const row = await ownedDocument(deps, ownerId, id);
+  if (await repo.isInSentRequest(deps.db, row.id))
+    throw new AppError(
+      'DOCUMENT_IN_USE',
+      'This document belongs to a sent signature request; withdraw or delete the request instead.',
+    );
+  await repo.markDeleted(deps.db, row.id, deps.clock.now());
+}
+
+export function documentBytes(deps: DocumentsDeps, row: DocumentRow, signed: boolean): Readable {
+  return deps.blobs.stream(signed ? row.currentSha256 : row.originalSha256);
+}
+
+/**
+ * A page image of the current version. Rendered once per (version, page, scale, format) and kept
+ * on disk; the ETag is that key, so browsers revalidate cheaply.
+ */
+export async function pageImage(
+  deps: DocumentsDeps,
+  row: DocumentRow,
+  page: { number: number; scale: number; format: 'png' | 'webp' },
+): Promise<{ bytes: Buffer; etag: string; contentType: string }> {
+  if (page.number > row.pageCount)
+    throw new AppError('PAGE_NOT_FOUND', `The document has ${row.pageCount} pages.`, { field: 'n' });
+  const key = `${row.currentSha256}-${page.number}-${page.scale}.${page.format}`;
+  const contentType = page.format === 'png' ? 'image/png' : 'image/webp';
+  const cached = join(deps.pageCacheDir, key);
+  if (existsSync(cached)) return { bytes: await readFile(cached), etag: `"${key}"`, contentType };
+  const rendered = await renderPage(await deps.blobs.read(row.currentSha256), page.number, {
+    scale: page.scale,
+    format: page.format,
+  });
+  const bytes = Buffer.from(rendered);
+  mkdirSync(deps.pageCacheDir, { recursive: true });
+  const temp = `${cached}.${randomUUID()}`;
+  await writeFile(temp, bytes);
+  await rename(temp, cached);
+  return { bytes, etag: `"${key}"`, contentType };
+}
+
+export { advanceDocument, findDocument, listVersions } from './documents.repository.ts';
