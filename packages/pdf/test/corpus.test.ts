@@ -206,6 +206,7 @@ describe('corpus: addSignatureFields', () => {
       .get('Annots')
       .get(doc.findPage(page - 1).get('Annots').length - 1);
     const rect = [0, 1, 2, 3].map((i) => widget.get('Rect').get(i).asNumber());
+    expect(widget.get('AP').get('N').isStream()).toBe(true); // PDF/A: every widget has an appearance
     const want = expectedRect([...crop], rotation, r);
     rect.forEach((v, i) => expect(v).toBeCloseTo(want[i] as number, 2));
     expect(info.signatureFields.find((f) => f.name === 'Placed')?.rect).toMatchObject({

@@ -86,7 +86,9 @@ export function createSignatureFields(
       widget.put('FT', doc.newName('Sig'));
       widget.put('T', doc.newString(spec.name));
       widget.put('F', WIDGET_FLAGS);
-      widget.put('Rect', pageRectToPdf(page, rect));
+      const box = pageRectToPdf(page, rect);
+      widget.put('Rect', box);
+      widget.put('AP', blankAppearance(doc, box));
       widget.put('P', pageObj);
       // Tells viewers the page rotation the appearance must compensate for.
       widget.put('MK', { R: pageRotation(pageObj) });
@@ -105,6 +107,21 @@ export function createSignatureFields(
   const output = takeBuffer(doc.saveToBuffer('incremental'));
   assertAppendOnly(input, output);
   return output;
+}
+
+/**
+ * An empty normal appearance: PDF/A requires /AP on every visible annotation, so an unsigned field
+ * must not break the conformance the file claims. Signing replaces it with the real appearance.
+ */
+function blankAppearance(doc: OpenedPdf['doc'], box: [number, number, number, number]) {
+  const form = doc.newDictionary();
+  form.put('Type', doc.newName('XObject'));
+  form.put('Subtype', doc.newName('Form'));
+  form.put('BBox', [0, 0, box[2] - box[0], box[3] - box[1]]);
+  form.put('Resources', doc.newDictionary());
+  const ap = doc.newDictionary();
+  ap.put('N', doc.addStream('', form));
+  return ap;
 }
 
 function validateName(name: string, taken: Set<string>): void {
