@@ -66,7 +66,7 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
   const sms = await openSmsOutbox(options.dataDir, clock);
   const csc = new CscService({
     pki,
-    store: await openCredentialStore(options.dataDir),
+    store: openCredentialStore(options.dataDir),
     sms,
     clock,
     isRevoked: (serialHex) => revocations.find(serialHex, clock.now()) !== undefined,
@@ -79,7 +79,7 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
     clientToken: options.clientToken ?? defaultClientToken,
     tsa: createTimestampAuthority({ pki, clock, faults }),
     ocsp: createOcspResponder({ pki, revocations, clock, faults }),
-    crl: createCrlIssuer({ pki, revocations, clock }),
+    crl: createCrlIssuer({ pki, revocations, clock, faults }),
     control: createControl(clock, faults),
     async revokeCertificate(serialHex, reason = 'unspecified', at) {
       const serial = normalizeSerialHex(serialHex);

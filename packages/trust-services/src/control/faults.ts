@@ -6,7 +6,7 @@ export interface Faults {
   tsaDown: boolean;
   /** OCSP answers "unknown" for every certificate. */
   ocspUnknown: boolean;
-  /** Every provider response is delayed by this many milliseconds. */
+  /** TSA, OCSP and CRL answers are delayed by this many milliseconds (timeouts, spinners). */
   slowMs: number;
 }
 

@@ -1,7 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CertificateProfile, Legislation } from '../pki/sandbox-pki.js';
-import { readFileIfExists, stateDir, writeFileAtomic } from '../pki/state-files.js';
+import { stateDir, writeFileAtomic } from '../pki/state-files.js';
 import type { SmsLanguage } from '../sms/sms-texts.js';
 
 /** Who an on-demand credential was enrolled for, as the RA received it. */
@@ -30,28 +30,43 @@ export interface StoredCredential {
   createdAt: string;
 }
 
-/** On-demand credentials, one JSON file each under `credentials/` (keys stay in the sandbox). */
-export async function openCredentialStore(dataDir: string) {
+const credentialIdPattern = /^[A-Za-z0-9-]{1,100}$/;
+
+/**
+ * On-demand credentials, one JSON file each under `credentials/` (keys stay in the sandbox). Read from
+ * disk when asked for, so every instance on the data dir knows every credential.
+ */
+export function openCredentialStore(dataDir: string) {
   const dir = join(stateDir(dataDir), 'credentials');
-  const byId = new Map<string, StoredCredential>();
-  const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names.filter((n) => n.endsWith('.json'))) {
-    const text = await readFileIfExists(join(dir, name));
-    if (text) {
-      const credential = JSON.parse(text) as StoredCredential;
-      byId.set(credential.credentialID, credential);
+  const read = (credentialID: string): StoredCredential | undefined => {
+    // The ID arrives from the network: only plain IDs may become a file name.
+    if (!credentialIdPattern.test(credentialID)) return undefined;
+    try {
+      return JSON.parse(readFileSync(join(dir, `${credentialID}.json`), 'utf8')) as StoredCredential;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
     }
-  }
+  };
   return {
     async save(credential: StoredCredential): Promise<void> {
       await writeFileAtomic(
         join(dir, `${credential.credentialID}.json`),
         `${JSON.stringify(credential, null, 2)}\n`,
       );
-      byId.set(credential.credentialID, credential);
     },
-    get: (credentialID: string) => byId.get(credentialID),
-    all: () => [...byId.values()],
+    get: read,
+    all(): StoredCredential[] {
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        return [];
+      }
+      return names
+        .filter((name) => name.endsWith('.json'))
+        .flatMap((name) => read(name.slice(0, -'.json'.length)) ?? []);
+    },
   };
 }
-export type CredentialStore = Awaited<ReturnType<typeof openCredentialStore>>;
+export type CredentialStore = ReturnType<typeof openCredentialStore>;

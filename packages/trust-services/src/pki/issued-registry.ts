@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { appendJsonLine, readJsonLines, stateDir } from './state-files.js';
+import { appendJsonLine, FileBackedValue, parseJsonLines, stateDir } from './state-files.js';
 
 /** One certificate the sandbox CAs issued; OCSP answers "good" only for serials found here. */
 export interface IssuedRecord {
@@ -15,16 +15,15 @@ export interface IssuedRegistry {
   find(serialHex: string): IssuedRecord | undefined;
 }
 
-/** Append-only log `issued.jsonl`, held in memory for lookups (the sandbox runs in one process). */
+/** Append-only log `issued.jsonl`, cached in memory for lookups. */
 export async function openIssuedRegistry(dataDir: string): Promise<IssuedRegistry> {
   const path = join(stateDir(dataDir), 'issued.jsonl');
-  const bySerial = new Map<string, IssuedRecord>();
-  for (const record of await readJsonLines<IssuedRecord>(path)) bySerial.set(record.serialHex, record);
+  const bySerial = new FileBackedValue(
+    path,
+    (text) => new Map(parseJsonLines<IssuedRecord>(text).map((r) => [r.serialHex, r] as const)),
+  );
   return {
-    async add(record) {
-      bySerial.set(record.serialHex, record);
-      await appendJsonLine(path, record);
-    },
-    find: (serialHex) => bySerial.get(serialHex),
+    add: (record) => appendJsonLine(path, record),
+    find: (serialHex) => bySerial.get().get(serialHex),
   };
 }

@@ -120,6 +120,17 @@ describe('sandbox PKI', () => {
     expect(JSON.stringify(qcType.toJSON())).toContain(oid.qcTypeEseal);
   });
 
+  it('creates one hierarchy when two callers start on a fresh data dir at once', async () => {
+    const fresh = await makeTempDir('pki-race');
+    try {
+      const [a, b] = await Promise.all([loadOrCreatePki(fresh), loadOrCreatePki(fresh)]);
+      expect(a.trustListPem()).toBe(b.trustListPem());
+      expect(a.tsa.certificatePem).toBe(b.tsa.certificatePem);
+    } finally {
+      await removeDir(fresh);
+    }
+  });
+
   it('reloads the same hierarchy from disk, and re-issues URL-bearing certificates for a new base URL', async () => {
     const again = await loadOrCreatePki(dir, { publicBaseUrl: 'http://sandbox.test/sandbox' });
     expect(again.trustListPem()).toBe(pki.trustListPem());

@@ -21,7 +21,7 @@ import {
 } from './keys.js';
 import { oid } from './oids.js';
 import { fromPem, toPem } from './pem.js';
-import { readFileIfExists, stateDir, writeFileAtomic } from './state-files.js';
+import { readFileIfExists, stateDir, withFileLock, writeFileAtomic } from './state-files.js';
 
 export type Legislation = 'eidas' | 'zertes';
 export type CertificateProfile = 'aes' | 'qes' | 'seal';
@@ -159,6 +159,10 @@ export async function loadOrCreatePki(
   dataDir: string,
   options: LoadOrCreatePkiOptions = {},
 ): Promise<SandboxPki> {
+  return withFileLock(join(stateDir(dataDir), 'pki.lock'), () => loadOrCreateLocked(dataDir, options));
+}
+
+async function loadOrCreateLocked(dataDir: string, options: LoadOrCreatePkiOptions): Promise<SandboxPki> {
   const clock = options.clock ?? systemClock;
   const publicBaseUrl = (options.publicBaseUrl ?? defaultPublicBaseUrl).replace(/\/+$/, '');
   const dir = stateDir(dataDir);

@@ -1,6 +1,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { wholeSeconds, type Clock } from '../control/clock.js';
+import type { FaultSwitches } from '../control/faults.js';
 import { keyIdentifier, signTbs } from '../pki/keys.js';
 import { oid } from '../pki/oids.js';
 import { toArrayBuffer } from '../pki/pem.js';
@@ -29,10 +30,12 @@ export function createCrlIssuer(deps: {
   pki: SandboxPki;
   revocations: RevocationStore;
   clock: Clock;
+  faults: FaultSwitches;
 }): CrlIssuer {
-  const { pki, revocations, clock } = deps;
+  const { pki, revocations, clock, faults } = deps;
   return {
     async get(caId) {
+      await faults.delay();
       const ca = pki.authority(caId);
       const now = wholeSeconds(clock.now());
       const revoked = revocations.byIssuer(caId, now);

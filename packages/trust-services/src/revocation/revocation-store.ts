@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readFileIfExists, stateDir, writeFileAtomic } from '../pki/state-files.js';
+import { FileBackedValue, stateDir, writeFileAtomic } from '../pki/state-files.js';
 
 /** CRLReason values of RFC 5280 §5.3.1 (value 7 is unused). */
 export const revocationReasonCodes = {
@@ -31,25 +31,28 @@ export interface RevocationStore {
   byIssuer(issuerId: string, at: Date): Revocation[];
 }
 
-/** `revocations.json`, rewritten atomically on every change and held in memory for lookups. */
+/** `revocations.json`, rewritten atomically on every change and cached in memory for lookups. */
 export async function openRevocationStore(dataDir: string): Promise<RevocationStore> {
   const path = join(stateDir(dataDir), 'revocations.json');
-  const text = await readFileIfExists(path);
-  const bySerial = new Map<string, Revocation>(
-    text ? (JSON.parse(text) as Revocation[]).map((r) => [r.serialHex, r] as const) : [],
+  const stored = new FileBackedValue(
+    path,
+    (text) =>
+      new Map<string, Revocation>(
+        text ? (JSON.parse(text) as Revocation[]).map((r) => [r.serialHex, r]) : [],
+      ),
   );
   // A revocation dated in the future (relative to the settable clock) is not in effect yet.
   const effective = (r: Revocation, at: Date) => Date.parse(r.revokedAt) <= at.getTime();
   return {
     async add(revocation) {
-      bySerial.set(revocation.serialHex, revocation);
-      await writeFileAtomic(path, `${JSON.stringify([...bySerial.values()], null, 2)}\n`);
+      const next = new Map(stored.get()).set(revocation.serialHex, revocation);
+      await writeFileAtomic(path, `${JSON.stringify([...next.values()], null, 2)}\n`);
     },
     find(serialHex, at) {
-      const revocation = bySerial.get(serialHex);
+      const revocation = stored.get().get(serialHex);
       return revocation && effective(revocation, at) ? revocation : undefined;
     },
     byIssuer: (issuerId, at) =>
-      [...bySerial.values()].filter((r) => r.issuerId === issuerId && effective(r, at)),
+      [...stored.get().values()].filter((r) => r.issuerId === issuerId && effective(r, at)),
   };
 }

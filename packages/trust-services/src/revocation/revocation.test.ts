@@ -100,11 +100,23 @@ describe('OCSP and CRL', () => {
     expect((await openssl([...args, 'bob.pem'], dir)).output).toContain('bob.pem: OK');
   });
 
-  it('keeps revocations across a restart (state in the data dir)', async () => {
+  it('shares state between instances on one data dir (a restart, or a second helper in the same process)', async () => {
     const restarted = await createTrustServices({ dataDir: dir });
     await writeFiles(dir, { 'again.crl': await restarted.crl.get('eidas-aes') });
     const text = await openssl(['crl', '-inform', 'DER', '-in', 'again.crl', '-noout', '-text'], dir);
     expect(text.stdout).toContain(alice.serialHex.toUpperCase());
+
+    // What the second instance issues and revokes, the first one reports.
+    const carol = await restarted.pki.issueEndEntity({
+      subject: { commonName: 'Carol Example' },
+      profile: 'aes',
+      legislation: 'eidas',
+      validityMinutes: 60,
+    });
+    await writeFiles(dir, { 'carol.pem': carol.certificatePem });
+    expect(await ocspStatus('carol.pem')).toContain('Cert Status: good');
+    await restarted.revokeCertificate(carol.serialHex, 'cessationOfOperation');
+    expect(await ocspStatus('carol.pem')).toContain('Revocation Reason: cessationOfOperation');
   });
 
   it('answers unknown while the ocspUnknown fault is on', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock } from '../control/clock.js';
-import { appendJsonLine, readJsonLines, stateDir } from '../pki/state-files.js';
+import { appendJsonLine, FileBackedValue, parseJsonLines, stateDir } from '../pki/state-files.js';
 
 export interface SmsMessage {
   id: string;
@@ -21,18 +21,19 @@ export interface SmsOutbox {
 
 /**
  * The sandbox's SMS gateway delivers nothing: it appends every message to `sms-outbox.jsonl` in the data
- * dir and keeps it in memory for reading. The sandbox runs in one process, so memory is authoritative
- * while it runs; the file keeps the history across restarts.
+ * dir (one JSON line each) and reads that file back, cached while it is unchanged.
  */
 export async function openSmsOutbox(dataDir: string, clock: Clock): Promise<SmsOutbox> {
   const path = join(stateDir(dataDir), 'sms-outbox.jsonl');
-  const messages = await readJsonLines<SmsMessage>(path);
+  const messages = new FileBackedValue(path, (text) => parseJsonLines<SmsMessage>(text));
   const list = (filter: { to?: string } = {}) =>
-    messages.filter((m) => filter.to === undefined || m.to === filter.to).reverse();
+    messages
+      .get()
+      .filter((m) => filter.to === undefined || m.to === filter.to)
+      .reverse();
   return {
     async send(to, text) {
       const message: SmsMessage = { id: randomUUID(), to, text, createdAt: clock.now().toISOString() };
-      messages.push(message);
       await appendJsonLine(path, message);
       return message;
     },
