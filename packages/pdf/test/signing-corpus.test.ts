@@ -1,0 +1,188 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSignatureFields, closePdfEngine, inspectPdf, normalizePdf } from '../src/index';
+import {
+  completeSignature,
+  prepareSignature,
+  signPdf,
+  type PrepareSignatureOptions,
+} from '../src/signature/sign';
+import { validatePdfSignatures, type SignatureReport } from '../src/signature/validate';
+import { createSigningSandbox, type SigningSandbox, type TestSigner } from './helpers/signing-sandbox';
+import {
+  createValidatorWorkspace,
+  extractSignature,
+  type ValidatorWorkspace,
+} from './helpers/external-validators';
+
+/**
+ * The acceptance test of the signing engine: every corpus file a correct server accepts gets three
+ * signature fields and three B-LT signatures in turn (AES with a local key, QES through the two-step
+ * remote flow, an organisation seal), and validators nobody here wrote must agree.
+ */
+const CORPUS = new URL('../../../../shared/pdf-corpus/', import.meta.url);
+
+interface CorpusEntry {
+  file: string;
+  expected: string;
+  password?: string;
+}
+
+async function acceptedCorpus(): Promise<CorpusEntry[]> {
+  const manifest = await readFile(new URL('MANIFEST.tsv', CORPUS), 'utf8');
+  const [header, ...rows] = manifest.trim().split('\n');
+  const columns = (header ?? '').split('\t');
+  const col = (name: string) => columns.indexOf(name);
+  return rows
+    .map((row) => row.split('\t'))
+    .map((cells) => ({
+      file: cells[col('file')] ?? '',
+      expected: cells[col('expected_behaviour')] ?? '',
+      password: /\[user password: "([^"]+)"\]/.exec(cells[col('features')] ?? '')?.[1],
+    }))
+    .filter((entry) => entry.expected.startsWith('accept'));
+}
+
+// Read at collection time so that every accepted file is its own test (none skipped silently).
+const entries = await acceptedCorpus();
+
+let sandbox: SigningSandbox;
+let validators: ValidatorWorkspace;
+let aes: TestSigner;
+let qes: TestSigner;
+let seal: TestSigner;
+
+beforeAll(async () => {
+  sandbox = await createSigningSandbox();
+  validators = await createValidatorWorkspace(sandbox.trustListPem);
+  [aes, qes, seal] = await Promise.all([
+    sandbox.issue('aes', 'Alice Advanced'),
+    sandbox.issue('qes', 'Quentin Qualified'),
+    sandbox.issue('seal', 'Signet Test Seal'),
+  ]);
+});
+
+afterAll(async () => {
+  await closePdfEngine();
+  await validators?.dispose();
+  await sandbox?.dispose();
+});
+
+const isPrefix = (earlier: Uint8Array, later: Uint8Array) =>
+  later.length > earlier.length &&
+  Buffer.from(later.subarray(0, earlier.length)).equals(Buffer.from(earlier));
+
+/** The bytes the engine signs: accepted as uploaded, or its normalised rewrite where the file needs one. */
+async function signableBytes(entry: CorpusEntry): Promise<{ bytes: Uint8Array; normalised: boolean }> {
+  const original = new Uint8Array(await readFile(new URL(entry.file, CORPUS)));
+  const info = await inspectPdf(original, { password: entry.password });
+  if (info.needsRepair || info.encryption?.userPasswordRequired) {
+    return { bytes: await normalizePdf(original, { password: entry.password }), normalised: true };
+  }
+  return { bytes: original, normalised: false };
+}
+
+describe('signing every accepted corpus file three times at B-LT', () => {
+  it('covers the accepted files of the manifest', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(entries.map((e) => [e.file, e] as const))('%s', async (_name, entry) => {
+    const { bytes } = await signableBytes(entry);
+    const before = await validatePdfSignatures(bytes, { trustAnchors: sandbox.trustListPem });
+    const info = await inspectPdf(bytes);
+    const page = info.pages[0]!;
+    const width = Math.min(160, page.width / 3.5);
+    const height = Math.min(60, page.height / 4);
+    const names = ['signet-aes', 'signet-qes', 'signet-seal'];
+    const withFields = await addSignatureFields(
+      bytes,
+      names.map((name, i) => ({ name, page: 1, x: 8 + i * (width + 8), y: 8, width, height })),
+    );
+    expect(isPrefix(bytes, withFields)).toBe(true);
+
+    const common = (fieldName: string, who: TestSigner): PrepareSignatureOptions => ({
+      fieldName,
+      signerCertificate: who.certificate,
+      certificateChain: who.chain,
+      signingTime: new Date(),
+      reason: 'Approved',
+      location: 'Zurich',
+      appearance: { name: fieldName, date: '22.11.2026', claim: 'Signed with Signet' },
+    });
+    const providers = {
+      level: 'B-LT' as const,
+      timestamp: sandbox.timestamp,
+      revocation: sandbox.revocation,
+      extraCertificates: sandbox.caCertificates,
+    };
+
+    const first = await signPdf(withFields, {
+      ...common('signet-aes', aes),
+      signer: aes.local,
+      ...providers,
+    });
+    expect(isPrefix(withFields, first)).toBe(true);
+    // QES: the key stays outside the engine; only the digest travels, and the prepared state is plain data.
+    const prepared = structuredClone(prepareSignature(first, common('signet-qes', qes)));
+    expect(isPrefix(first, prepared.preparedPdf)).toBe(true);
+    const second = await completeSignature(prepared, {
+      signatureValue: qes.signHash(prepared.digestToSign),
+      ...providers,
+    });
+    // The placeholder of the prepared revision is filled in place: only /Contents differs.
+    expect(isPrefix(first, second)).toBe(true);
+    const [, gapStart, gapEnd] = prepared.byteRange;
+    expect(
+      Buffer.from(second.subarray(0, gapStart)).equals(
+        Buffer.from(prepared.preparedPdf.subarray(0, gapStart)),
+      ),
+    ).toBe(true);
+    expect(
+      Buffer.from(second.subarray(gapEnd, prepared.preparedPdf.length)).equals(
+        Buffer.from(prepared.preparedPdf.subarray(gapEnd)),
+      ),
+    ).toBe(true);
+    const third = await signPdf(second, { ...common('signet-seal', seal), signer: seal.local, ...providers });
+    expect(isPrefix(second, third)).toBe(true);
+
+    // The engine's own validator: each of ours passes at B-LT; signatures already there are unchanged.
+    const after = await validatePdfSignatures(third, { trustAnchors: sandbox.trustListPem });
+    const ours = names.map((name) => after.signatures.find((s) => s.fieldName === name));
+    for (const report of ours) {
+      expect(report, JSON.stringify(report?.checks.filter((c) => !c.passed))).toMatchObject({
+        indication: 'TOTAL-PASSED',
+        level: 'B-LT',
+      });
+    }
+    const digestOf = (r: SignatureReport | undefined) => r?.checks.find((c) => c.name === 'digest')?.passed;
+    for (const earlier of before.signatures) {
+      const now = after.signatures.find((s) => s.fieldName === earlier.fieldName);
+      expect(now?.indication === 'TOTAL-FAILED' && now.subIndication === 'HASH_FAILURE').toBe(
+        earlier.indication === 'TOTAL-FAILED' && earlier.subIndication === 'HASH_FAILURE',
+      );
+      expect(digestOf(now)).toBe(digestOf(earlier));
+    }
+
+    // pdfsig (poppler + NSS, trust from the exported trust list, online OCSP against the sandbox).
+    const pdfsig = await validators.pdfsig(third);
+    for (const name of names) {
+      const entryOfPdfsig = pdfsig.signatures.find((s) => s.fieldName === name);
+      expect(entryOfPdfsig?.valid, entryOfPdfsig?.text ?? pdfsig.result.stderr).toBe(true);
+      expect(entryOfPdfsig?.trusted, entryOfPdfsig?.text).toBe(true);
+    }
+    // qpdf: no errors (exit 2); warnings some originals already carry (exit 3) are tolerated.
+    const qpdf = await validators.qpdfCheck(third);
+    expect(qpdf.code, qpdf.stdout + qpdf.stderr).not.toBe(2);
+    expect(qpdf.stdout).not.toMatch(/^ERROR/m);
+
+    // openssl: the CMS over the ByteRange bytes, and the timestamp token over the signature value.
+    for (const report of ours) {
+      const { cms, signedBytes } = extractSignature(third, report!.byteRange!);
+      const cmsCheck = await validators.opensslCmsVerify(cms, signedBytes);
+      expect(cmsCheck.stderr, report!.fieldName).toContain('Verification successful');
+      const tsCheck = await validators.opensslTsVerify(cms);
+      expect(tsCheck.stdout + tsCheck.stderr, report!.fieldName).toContain('Verification: OK');
+    }
+  });
+});
