@@ -2,6 +2,7 @@ import { PdfError } from '../errors';
 import { takeBuffer } from '../document/mupdf-buffer';
 import type { OpenedPdf } from '../document/open-document';
 import { displayedSize, pageRectToPdf, pageRotation } from '../document/page-geometry';
+import { assertSigningPermitted, dropInvalidatedFormFeatures } from './document-permissions';
 import { listFormFields } from './form-fields';
 
 /** Default size of a signature field in points, as the product specifies (300 × 140). */
@@ -20,6 +21,8 @@ export interface SignatureFieldSpec {
   y: number;
   width?: number;
   height?: number;
+  /** An invisible signature field: a zero-size widget (Rect [0 0 0 0]); x, y, width, height are ignored. */
+  invisible?: boolean;
 }
 
 /** Slack for rounding in page sizes such as 595.2756 when a field is placed flush to an edge. */
@@ -39,16 +42,7 @@ export function createSignatureFields(
       'the file needs repair: store normalizePdf(bytes) and add fields to that',
     );
   }
-  if (
-    !doc.getTrailer().get('Encrypt').isNull() &&
-    !doc.hasPermission('form') &&
-    !doc.hasPermission('annotate')
-  ) {
-    throw new PdfError(
-      'PDF_SIGNING_NOT_PERMITTED',
-      'the document permissions forbid form filling and signing',
-    );
-  }
+  assertSigningPermitted(doc);
   const taken = new Set(listFormFields(doc).map((f) => f.name));
   const pageCount = doc.countPages();
   const root = doc.getTrailer().get('Root');
@@ -64,6 +58,7 @@ export function createSignatureFields(
   }
   // SignaturesExist | AppendOnly: viewers must save incrementally from now on.
   acroForm.put('SigFlags', 3);
+  dropInvalidatedFormFeatures(root, acroForm);
 
   for (const spec of specs) {
     validateName(spec.name, taken);
@@ -78,7 +73,7 @@ export function createSignatureFields(
         width: spec.width ?? DEFAULT_FIELD_WIDTH,
         height: spec.height ?? DEFAULT_FIELD_HEIGHT,
       };
-      validateRect(rect, displayedSize(page), spec.name);
+      if (!spec.invisible) validateRect(rect, displayedSize(page), spec.name);
       const pageObj = page.getObject();
       const widget = doc.addObject(doc.newDictionary());
       widget.put('Type', doc.newName('Annot'));
@@ -86,7 +81,7 @@ export function createSignatureFields(
       widget.put('FT', doc.newName('Sig'));
       widget.put('T', doc.newString(spec.name));
       widget.put('F', WIDGET_FLAGS);
-      const box = pageRectToPdf(page, rect);
+      const box: [number, number, number, number] = spec.invisible ? [0, 0, 0, 0] : pageRectToPdf(page, rect);
       widget.put('Rect', box);
       widget.put('AP', blankAppearance(doc, box));
       widget.put('P', pageObj);
