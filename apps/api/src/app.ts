@@ -15,6 +15,7 @@ import { closePdfEngine } from '@signet/pdf';
 import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
 import { platformRoutes, sandboxMailRoutes } from './modules/platform/platform.routes.ts';
 
 declare module 'fastify' {
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async (api) => {
       await api.register((instance) => accountsRoutes(instance, deps));
       await api.register((instance) => documentsRoutes(instance, documentDeps));
+      await api.register((instance) => signatureRequestsRoutes(instance, documentDeps));
       await api.register((instance) => platformRoutes(instance, { ...deps, env: config.env }));
     },
     { prefix: '/api' },

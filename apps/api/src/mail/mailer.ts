@@ -38,7 +38,9 @@ export function renderMail(request: MailRequest): MailMessage {
   const template = templates[request.template][request.lang];
   const params = request.params ?? {};
   const greeting = fill(template.greeting, params);
-  const paragraphs = template.paragraphs.map((p) => fill(p, params));
+  const paragraphs = template.paragraphs
+    .map((p) => fill(p, params))
+    .filter((p) => p.trim() !== '' && !/^\{\w+\}$/.test(p));
   const action =
     'action' in template && request.actionUrl ? { label: template.action, url: request.actionUrl } : null;
   const text = [

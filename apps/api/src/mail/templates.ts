@@ -202,6 +202,202 @@ export const templates = {
       footer: footer.it,
     },
   },
+  invitation: {
+    'en-gb': {
+      subject: '{ownerName} asks you to sign "{title}"',
+      greeting: 'Hello {signerName},',
+      paragraphs: ['{ownerName} asks you to sign "{title}" with Signet.', '{message}'],
+      action: 'Open and sign',
+      footer: footer['en-gb'],
+    },
+    'de-ch': {
+      subject: '{ownerName} bittet Sie, «{title}» zu unterschreiben',
+      greeting: 'Guten Tag {signerName}',
+      paragraphs: ['{ownerName} bittet Sie, «{title}» mit Signet zu unterschreiben.', '{message}'],
+      action: 'Öffnen und unterschreiben',
+      footer: footer['de-ch'],
+    },
+    'fr-ch': {
+      subject: '{ownerName} vous demande de signer « {title} »',
+      greeting: 'Bonjour {signerName},',
+      paragraphs: ['{ownerName} vous demande de signer « {title} » avec Signet.', '{message}'],
+      action: 'Ouvrir et signer',
+      footer: footer['fr-ch'],
+    },
+    it: {
+      subject: '{ownerName} vi chiede di firmare «{title}»',
+      greeting: 'Buongiorno {signerName},',
+      paragraphs: ['{ownerName} vi chiede di firmare «{title}» con Signet.', '{message}'],
+      action: 'Aprire e firmare',
+      footer: footer.it,
+    },
+  },
+  reminder: {
+    'en-gb': {
+      subject: 'Reminder: please sign "{title}"',
+      greeting: 'Hello {signerName},',
+      paragraphs: ['{ownerName} is still waiting for your signature on "{title}".'],
+      action: 'Open and sign',
+      footer: footer['en-gb'],
+    },
+    'de-ch': {
+      subject: 'Erinnerung: Bitte unterschreiben Sie «{title}»',
+      greeting: 'Guten Tag {signerName}',
+      paragraphs: ['{ownerName} wartet noch auf Ihre Unterschrift für «{title}».'],
+      action: 'Öffnen und unterschreiben',
+      footer: footer['de-ch'],
+    },
+    'fr-ch': {
+      subject: 'Rappel : veuillez signer « {title} »',
+      greeting: 'Bonjour {signerName},',
+      paragraphs: ['{ownerName} attend toujours votre signature pour « {title} ».'],
+      action: 'Ouvrir et signer',
+      footer: footer['fr-ch'],
+    },
+    it: {
+      subject: 'Promemoria: firmate «{title}»',
+      greeting: 'Buongiorno {signerName},',
+      paragraphs: ['{ownerName} attende ancora la vostra firma per «{title}».'],
+      action: 'Aprire e firmare',
+      footer: footer.it,
+    },
+  },
+  signedNotice: {
+    'en-gb': {
+      subject: '{signerName} signed "{title}"',
+      greeting: 'Hello {ownerName},',
+      paragraphs: ['{signerName} signed "{title}". {signedCount} of {signerCount} signatures are done.'],
+      action: 'Open the request',
+      footer: footer['en-gb'],
+    },
+    'de-ch': {
+      subject: '{signerName} hat «{title}» unterschrieben',
+      greeting: 'Guten Tag {ownerName}',
+      paragraphs: [
+        '{signerName} hat «{title}» unterschrieben. {signedCount} von {signerCount} Unterschriften sind erfolgt.',
+      ],
+      action: 'Anfrage öffnen',
+      footer: footer['de-ch'],
+    },
+    'fr-ch': {
+      subject: '{signerName} a signé « {title} »',
+      greeting: 'Bonjour {ownerName},',
+      paragraphs: [
+        '{signerName} a signé « {title} ». {signedCount} signatures sur {signerCount} sont faites.',
+      ],
+      action: 'Ouvrir la demande',
+      footer: footer['fr-ch'],
+    },
+    it: {
+      subject: '{signerName} ha firmato «{title}»',
+      greeting: 'Buongiorno {ownerName},',
+      paragraphs: ['{signerName} ha firmato «{title}». {signedCount} firme su {signerCount} sono fatte.'],
+      action: 'Aprire la richiesta',
+      footer: footer.it,
+    },
+  },
+  completed: {
+    'en-gb': {
+      subject: '"{title}" is signed by everyone',
+      greeting: 'Hello,',
+      paragraphs: [
+        'Every signer has signed "{title}". You can download the signed document and the signature report.',
+      ],
+      action: 'Download the signed document',
+      footer: footer['en-gb'],
+    },
+    'de-ch': {
+      subject: '«{title}» ist von allen unterschrieben',
+      greeting: 'Guten Tag',
+      paragraphs: [
+        'Alle haben «{title}» unterschrieben. Sie können das unterschriebene Dokument und den Signaturbericht herunterladen.',
+      ],
+      action: 'Unterschriebenes Dokument herunterladen',
+      footer: footer['de-ch'],
+    },
+    'fr-ch': {
+      subject: '« {title} » est signé par tout le monde',
+      greeting: 'Bonjour,',
+      paragraphs: [
+        'Tous les signataires ont signé « {title} ». Vous pouvez télécharger le document signé et le rapport de signature.',
+      ],
+      action: 'Télécharger le document signé',
+      footer: footer['fr-ch'],
+    },
+    it: {
+      subject: '«{title}» è firmato da tutti',
+      greeting: 'Buongiorno,',
+      paragraphs: [
+        'Tutti i firmatari hanno firmato «{title}». Potete scaricare il documento firmato e il rapporto di firma.',
+      ],
+      action: 'Scaricare il documento firmato',
+      footer: footer.it,
+    },
+  },
+  declinedNotice: {
+    'en-gb': {
+      subject: '{signerName} declined to sign "{title}"',
+      greeting: 'Hello,',
+      paragraphs: ['{signerName} declined to sign "{title}". The request is closed.', '{message}'],
+      footer: footer['en-gb'],
+    },
+    'de-ch': {
+      subject: '{signerName} hat die Unterschrift für «{title}» abgelehnt',
+      greeting: 'Guten Tag',
+      paragraphs: [
+        '{signerName} hat es abgelehnt, «{title}» zu unterschreiben. Die Anfrage ist geschlossen.',
+        '{message}',
+      ],
+      footer: footer['de-ch'],
+    },
+    'fr-ch': {
+      subject: '{signerName} a refusé de signer « {title} »',
+      greeting: 'Bonjour,',
+      paragraphs: ['{signerName} a refusé de signer « {title} ». La demande est close.', '{message}'],
+      footer: footer['fr-ch'],
+    },
+    it: {
+      subject: '{signerName} ha rifiutato di firmare «{title}»',
+      greeting: 'Buongiorno,',
+      paragraphs: ['{signerName} ha rifiutato di firmare «{title}». La richiesta è chiusa.', '{message}'],
+      footer: footer.it,
+    },
+  },
+  withdrawnNotice: {
+    'en-gb': {
+      subject: '"{title}" was withdrawn',
+      greeting: 'Hello,',
+      paragraphs: [
+        '{ownerName} withdrew the signature request "{title}". You no longer need to sign it.',
+        '{message}',
+      ],
+      footer: footer['en-gb'],
+    },
+    'de-ch': {
+      subject: '«{title}» wurde zurückgezogen',
+      greeting: 'Guten Tag',
+      paragraphs: [
+        '{ownerName} hat die Anfrage «{title}» zurückgezogen. Sie müssen nicht mehr unterschreiben.',
+        '{message}',
+      ],
+      footer: footer['de-ch'],
+    },
+    'fr-ch': {
+      subject: '« {title} » a été retiré',
+      greeting: 'Bonjour,',
+      paragraphs: [
+        '{ownerName} a retiré la demande « {title} ». Vous n’avez plus besoin de signer.',
+        '{message}',
+      ],
+      footer: footer['fr-ch'],
+    },
+    it: {
+      subject: '«{title}» è stato ritirato',
+      greeting: 'Buongiorno,',
+      paragraphs: ['{ownerName} ha ritirato la richiesta «{title}». Non dovete più firmare.', '{message}'],
+      footer: footer.it,
+    },
+  },
 } satisfies Templates;
 
 export type TemplateName = keyof typeof templates;

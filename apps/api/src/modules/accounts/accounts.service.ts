@@ -567,3 +567,26 @@ export async function emailAutocomplete(
   const known = [user.email];
   return { emails: known.filter((email) => email.startsWith(needle)).slice(0, 10) };
 }
+
+/** An account by e-mail, for other modules that invite people (signers of requests). */
+export async function findUserIdByEmail(
+  deps: AccountsDeps,
+  email: string,
+): Promise<{
+  id: string;
+  firstName: string;
+  lastName: string;
+  lang: Language;
+  mobile: string | null;
+} | null> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) return null;
+  const attributes = attributesOf(user);
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    lang: attributes.lang,
+    mobile: attributes.mobile,
+  };
+}

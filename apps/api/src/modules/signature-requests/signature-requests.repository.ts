@@ -1,0 +1,263 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import {
+  attachments,
+  observers,
+  requestDocuments,
+  requestEvents,
+  requestLocks,
+  signatureRequests,
+  signers,
+} from '../../db/schema/signature-requests.ts';
+import type { Db } from '../../db/client.ts';
+import type { DashboardFilter } from '@signet/contracts/signature-requests';
+
+export type RequestRow = typeof signatureRequests.$inferSelect;
+export type SignerRow = typeof signers.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type EventRow = typeof requestEvents.$inferSelect;
+
+export async function insertRequest(db: Db, row: typeof signatureRequests.$inferInsert): Promise<void> {
+  await db.insert(signatureRequests).values(row);
+}
+
+export async function findRequest(db: Db, id: string): Promise<RequestRow | null> {
+  const rows = await db.select().from(signatureRequests).where(eq(signatureRequests.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Reads the request row with a row lock held until the transaction ends (serialises signers). */
+export async function lockRequest(db: Db, id: string): Promise<RequestRow | null> {
+  const rows = await db
+    .select()
+    .from(signatureRequests)
+    .where(eq(signatureRequests.id, id))
+    .for('update')
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function updateRequest(
+  db: Db,
+  id: string,
+  changes: Partial<typeof signatureRequests.$inferInsert>,
+): Promise<void> {
+  await db.update(signatureRequests).set(changes).where(eq(signatureRequests.id, id));
+}
+
+export async function deleteRequest(db: Db, id: string): Promise<void> {
+  await db.delete(signatureRequests).where(eq(signatureRequests.id, id));
+}
+
+export async function setRequestDocuments(db: Db, requestId: string, documentIds: string[]): Promise<void> {
+  await db.delete(requestDocuments).where(eq(requestDocuments.requestId, requestId));
+  if (documentIds.length)
+    await db
+      .insert(requestDocuments)
+      .values(documentIds.map((documentId, position) => ({ requestId, documentId, position })));
+}
+
+export async function documentIdsOf(db: Db, requestId: string): Promise<string[]> {
+  const rows = await db
+    .select()
+    .from(requestDocuments)
+    .where(eq(requestDocuments.requestId, requestId))
+    .orderBy(asc(requestDocuments.position));
+  return rows.map((r) => r.documentId);
+}
+
+export async function signersOf(db: Db, requestId: string): Promise<SignerRow[]> {
+  return db.select().from(signers).where(eq(signers.requestId, requestId)).orderBy(asc(signers.sequence));
+}
+
+export async function insertSigners(db: Db, rows: Array<typeof signers.$inferInsert>): Promise<void> {
+  if (rows.length) await db.insert(signers).values(rows);
+}
+
+export async function deleteSigners(db: Db, requestId: string, ids?: string[]): Promise<void> {
+  await db
+    .delete(signers)
+    .where(
+      ids
+        ? and(eq(signers.requestId, requestId), inArray(signers.id, ids))
+        : eq(signers.requestId, requestId),
+    );
+}
+
+export async function updateSigner(
+  db: Db,
+  id: string,
+  changes: Partial<typeof signers.$inferInsert>,
+): Promise<void> {
+  await db.update(signers).set(changes).where(eq(signers.id, id));
+}
+
+export async function observersOf(db: Db, requestId: string): Promise<string[]> {
+  const rows = await db
+    .select()
+    .from(observers)
+    .where(eq(observers.requestId, requestId))
+    .orderBy(asc(observers.email));
+  return rows.map((r) => r.email);
+}
+
+export async function setObservers(db: Db, requestId: string, emails: string[]): Promise<void> {
+  await db.delete(observers).where(eq(observers.requestId, requestId));
+  const unique = [...new Set(emails)];
+  if (unique.length) await db.insert(observers).values(unique.map((email) => ({ requestId, email })));
+}
+
+export async function attachmentsOf(db: Db, requestId: string): Promise<AttachmentRow[]> {
+  return db
+    .select()
+    .from(attachments)
+    .where(eq(attachments.requestId, requestId))
+    .orderBy(asc(attachments.createdAt));
+}
+
+/** The newest event of a request: its seq and hash continue the chain. */
+async function lastEvent(db: Db, requestId: string): Promise<{ seq: number; hash: string } | null> {
+  const rows = await db
+    .select({ seq: requestEvents.seq, hash: requestEvents.hash })
+    .from(requestEvents)
+    .where(eq(requestEvents.requestId, requestId))
+    .orderBy(desc(requestEvents.seq))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export const genesisHash = '0'.repeat(64);
+
+/** The hash of one event: over the previous hash and the event's own content, in a fixed order. */
+export function eventHash(
+  prevHash: string,
+  event: {
+    requestId: string;
+    seq: number;
+    type: string;
+    actor: string | null;
+    data: unknown;
+    createdAt: Date;
+  },
+): string {
+  const canonical = JSON.stringify([
+    prevHash,
+    event.requestId,
+    event.seq,
+    event.type,
+    event.actor,
+    event.data,
+    event.createdAt.toISOString(),
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * Appends an audit event. Call it in the transaction of the change it records; the primary key
+ * (request, seq) makes two concurrent appends collide instead of forking the chain.
+ */
+export async function appendEvent(
+  db: Db,
+  event: {
+    requestId: string;
+    type: string;
+    actor: string | null;
+    data: Record<string, unknown>;
+    createdAt: Date;
+  },
+): Promise<void> {
+  const last = await lastEvent(db, event.requestId);
+  const seq = (last?.seq ?? 0) + 1;
+  const prevHash = last?.hash ?? genesisHash;
+  const hash = eventHash(prevHash, { ...event, seq });
+  await db.insert(requestEvents).values({ ...event, seq, prevHash, hash });
+}
+
+export async function eventsOf(db: Db, requestId: string): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(requestEvents)
+    .where(eq(requestEvents.requestId, requestId))
+    .orderBy(asc(requestEvents.seq));
+}
+
+export async function readLock(db: Db, requestId: string) {
+  const rows = await db.select().from(requestLocks).where(eq(requestLocks.requestId, requestId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Takes the signing lock of a request unless someone else holds an unexpired one. One statement,
+ * so two processes cannot both win.
+ */
+export async function acquireLock(
+  db: Db,
+  requestId: string,
+  holder: string,
+  now: Date,
+  ttlMs: number,
+): Promise<boolean> {
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  const rows = await db
+    .insert(requestLocks)
+    .values({ requestId, holder, expiresAt })
+    .onConflictDoUpdate({
+      target: requestLocks.requestId,
+      set: { holder, expiresAt },
+      setWhere: sql`${requestLocks.expiresAt} < ${now.toISOString()}::timestamptz`,
+    })
+    .returning({ holder: requestLocks.holder });
+  return rows[0]?.holder === holder;
+}
+
+export async function releaseLock(db: Db, requestId: string, holder: string): Promise<void> {
+  await db
+    .delete(requestLocks)
+    .where(and(eq(requestLocks.requestId, requestId), eq(requestLocks.holder, holder)));
+}
+
+/** The caller's relation to requests, as SQL conditions. */
+function involves(user: { id: string; email: string }): SQL {
+  return or(
+    eq(signatureRequests.ownerId, user.id),
+    sql`exists (select 1 from ${signers} s where s.request_id = ${signatureRequests.id} and (s.user_id = ${user.id} or s.email = ${user.email}) and ${signatureRequests.status} <> 'DRAFT')`,
+    sql`exists (select 1 from ${observers} o where o.request_id = ${signatureRequests.id} and o.email = ${user.email} and ${signatureRequests.status} <> 'DRAFT')`,
+  )!;
+}
+
+/** The caller's own open signature whose turn it is (signing order: every earlier signer signed). */
+function myTurn(user: { id: string; email: string }): SQL {
+  return sql`exists (select 1 from ${signers} s where s.request_id = ${signatureRequests.id} and (s.user_id = ${user.id} or s.email = ${user.email}) and s.status = 'OPEN'
+    and (not ${signatureRequests.signingOrder} or not exists (select 1 from ${signers} e where e.request_id = s.request_id and e.sequence < s.sequence and e.status <> 'SIGNED')))`;
+}
+
+const filterConditions: Record<DashboardFilter, (user: { id: string; email: string }) => SQL> = {
+  toSign: (user) => and(eq(signatureRequests.status, 'OPEN'), myTurn(user))!,
+  pending: (user) => and(eq(signatureRequests.status, 'OPEN'), sql`not ${myTurn(user)}`)!,
+  declined: () => inArray(signatureRequests.status, ['DECLINED', 'WITHDRAWN']),
+  completed: () => eq(signatureRequests.status, 'SIGNED'),
+  all: () => sql`true`,
+};
+
+export async function listRequestIds(
+  db: Db,
+  user: { id: string; email: string },
+  query: { filter: DashboardFilter; page: number; size: number; search?: string },
+): Promise<{ ids: string[]; total: number }> {
+  const search = query.search
+    ? sql`${signatureRequests.title} ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+    : sql`true`;
+  const where = and(involves(user), filterConditions[query.filter](user), search);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signatureRequests)
+    .where(where);
+  const rows = await db
+    .select({ id: signatureRequests.id })
+    .from(signatureRequests)
+    .where(where)
+    .orderBy(desc(signatureRequests.updatedAt), desc(signatureRequests.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+}

@@ -1,0 +1,301 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspectPdf } from '@signet/pdf';
+import {
+  bearer,
+  corpusDir,
+  createTestApp,
+  databaseKinds,
+  deliveredMails,
+  json,
+  signUp,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import type { SignatureRequest } from '@signet/contracts/signature-requests';
+
+const corpus = (name: string) => readFileSync(`${corpusDir}${name}`);
+
+describe.each(databaseKinds)('signature requests on %s', (kind) => {
+  let t: TestApp;
+  let owner: string;
+  let signer: string;
+  let stranger: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = (await signUp(t, { email: 'owner@example.ch', firstName: 'Olga', lastName: 'Owner' })).token;
+    signer = (await signUp(t, { email: 'signer@example.ch', firstName: 'Sam', lastName: 'Signer' })).token;
+    stranger = (await signUp(t, { email: 'stranger@example.ch' })).token;
+  });
+  afterAll(() => t.close());
+
+  const createRequest = async (extra: Record<string, unknown> = {}) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/signature-requests',
+      headers: bearer(owner),
+      payload: {
+        title: 'Lease',
+        message: 'Please sign by Friday',
+        documents: [
+          { title: 'lease', content: corpus('basic-pdf15-libreoffice-writer.pdf').toString('base64') },
+        ],
+        signatures: [
+          {
+            account_email: 'signer@example.ch',
+            visual_signatures: [{ position: { page: 1, x: 50, y: 600 } }],
+          },
+          {
+            signer_identity_data: {
+              email_address: 'visitor@example.ch',
+              first_name: 'Vera',
+              last_name: 'Visitor',
+              mobile_number: '+41791234567',
+              language: 'de-ch',
+            },
+          },
+        ],
+        observers: ['watch@example.ch'],
+        quality: 'ses',
+        ...extra,
+      },
+    });
+    return response;
+  };
+
+  it('creates a draft only its owner sees, then sends it with fields and invitations', async () => {
+    const created = await createRequest();
+    expect(created.statusCode).toBe(201);
+    const draft = json<SignatureRequest>(created);
+    expect(draft).toMatchObject({
+      status_overall: 'DRAFT',
+      signatures_count: 2,
+      observers: ['watch@example.ch'],
+      redirect_timeout: 45,
+    });
+    expect(draft.signatures[0]!.visual_signatures[0]!.position).toEqual({
+      page: 1,
+      x: 50,
+      y: 600,
+      width: 300,
+      height: 140,
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/signature-requests/${draft.id}`,
+          headers: bearer(signer),
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/signature-requests/${draft.id}/initiate`,
+      headers: bearer(owner),
+    });
+    expect(sent.statusCode).toBe(200);
+    const open = json<SignatureRequest>(sent);
+    expect(open.status_overall).toBe('OPEN');
+    expect(open.signatures[0]).toMatchObject({ first_name: 'Sam', last_name: 'Signer', can_sign_now: true });
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/documents/${open.documents[0]!.id}/download`,
+      headers: bearer(owner),
+    });
+    const info = await inspectPdf(download.rawPayload);
+    const names = info.signatureFields.map((f) => f.name).sort();
+    expect(names).toEqual(open.signatures.map((s) => `Signature-${s.sid}`).sort());
+    const visible = info.signatureFields.find((f) => f.name === `Signature-${open.signatures[0]!.sid}`)!;
+    expect(visible.rect).toMatchObject({
+      x: expect.closeTo(50, 1),
+      y: expect.closeTo(600, 1),
+      width: expect.closeTo(300, 1),
+      height: expect.closeTo(140, 1),
+    });
+    expect(
+      Buffer.compare(
+        download.rawPayload.subarray(0, corpus('basic-pdf15-libreoffice-writer.pdf').length),
+        corpus('basic-pdf15-libreoffice-writer.pdf'),
+      ),
+    ).toBe(0);
+
+    const invitation = (await deliveredMails(t, 'visitor@example.ch'))[0]!;
+    expect(invitation.subject).toBe('Olga Owner bittet Sie, «Lease» zu unterschreiben');
+    expect(invitation.text).toContain(`/view/${open.id}/${open.signatures[1]!.sid}`);
+    expect((await deliveredMails(t, 'signer@example.ch'))[0]!.text).toContain('Please sign by Friday');
+
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/signature-requests/${open.id}`,
+          headers: bearer(signer),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/signature-requests/${open.id}`,
+          headers: bearer(stranger),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v3/signature-requests/${open.id}/initiate`,
+          headers: bearer(owner),
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it('lets a visitor reach exactly their request with direct credentials', async () => {
+    const open = json<SignatureRequest>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v3/signature-requests/${json<SignatureRequest>(await createRequest()).id}/initiate`,
+        headers: bearer(owner),
+      }),
+    );
+    const visitor = open.signatures[1]!;
+    const basic = { authorization: `Basic ${Buffer.from(`${visitor.sid}:${open.id}`).toString('base64')}` };
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/direct/signature-requests/${open.id}`,
+      headers: basic,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(json<SignatureRequest>(own).signature_status).toBe('OPEN');
+    const token = Buffer.from(`${visitor.sid}:${open.id}`).toString('base64');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/direct/documents/${open.documents[0]!.id}/pages/1?scale=20&token=${encodeURIComponent(token)}`,
+    });
+    expect(page.headers['content-type']).toBe('image/png');
+
+    const other = json<SignatureRequest>(await createRequest());
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/direct/signature-requests/${other.id}`,
+          headers: basic,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v3/signature-requests/${open.id}`, headers: basic }))
+        .statusCode,
+    ).toBe(401);
+    const wrongPair = {
+      authorization: `Basic ${Buffer.from(`${visitor.sid}:${other.id}`).toString('base64')}`,
+    };
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/direct/signature-requests/${other.id}`,
+          headers: wrongPair,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('lists requests by dashboard filter for each participant', async () => {
+    const open = json<SignatureRequest>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v3/signature-requests/${json<SignatureRequest>(await createRequest({ title: 'Filter me' })).id}/initiate`,
+        headers: bearer(owner),
+      }),
+    );
+    const ids = async (token: string, filter: string) =>
+      json<{ items: SignatureRequest[] }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/signature-requests?filter=${filter}&search=Filter`,
+          headers: bearer(token),
+        }),
+      ).items.map((i) => i.id);
+    expect(await ids(signer, 'toSign')).toEqual([open.id]);
+    expect(await ids(owner, 'toSign')).toEqual([]);
+    expect(await ids(owner, 'pending')).toEqual([open.id]);
+    expect(await ids(owner, 'all')).toEqual([open.id]);
+    expect(await ids(stranger, 'all')).toEqual([]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v3/signature-requests?filter=mine',
+      headers: bearer(owner),
+    });
+    expect(json(bad)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'querystring.filter' });
+  });
+
+  it('keeps a hash-chained audit trail', async () => {
+    const draft = json<SignatureRequest>(await createRequest());
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/signature-requests/${draft.id}/initiate`,
+      headers: bearer(owner),
+    });
+    const trail = json<{ chain_valid: boolean; events: Array<{ type: string }> }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/signature-requests/${draft.id}/events`,
+        headers: bearer(owner),
+      }),
+    );
+    expect(trail.chain_valid).toBe(true);
+    expect(trail.events.map((e) => e.type)).toEqual(['created', 'initiated']);
+    await t.database.db.execute(
+      `update request_events set data = '{"title":"forged"}' where request_id = '${draft.id}' and seq = 1` as never,
+    );
+    const tampered = json<{ chain_valid: boolean }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/signature-requests/${draft.id}/events`,
+        headers: bearer(owner),
+      }),
+    );
+    expect(tampered.chain_valid).toBe(false);
+  });
+
+  it('refuses a box outside the page, naming it', async () => {
+    const response = await createRequest({
+      signatures: [
+        { account_email: 'signer@example.ch', visual_signatures: [{ position: { page: 1, x: 500, y: 10 } }] },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'signatures.0.visual_signatures.0.position',
+    });
+    const page = await createRequest({
+      signatures: [
+        { account_email: 'signer@example.ch', visual_signatures: [{ position: { page: 2, x: 5, y: 10 } }] },
+      ],
+    });
+    expect(json(page)).toMatchObject({ field: 'signatures.0.visual_signatures.0.position.page' });
+  });
+
+  it('cleans redirect URLs and clamps the timeout as the spec says', async () => {
+    const response = await createRequest({
+      exit_url: 'javascript:alert(1)',
+      error_url: 'https://example.ch/error',
+      redirect_timeout: 5,
+    });
+    expect(json(response)).toMatchObject({
+      exit_url: null,
+      error_url: 'https://example.ch/error',
+      redirect_timeout: 10,
+    });
+    expect(json(await createRequest({ redirect_timeout: 0 }))).toMatchObject({ redirect_timeout: 0 });
+    expect(json(await createRequest({ redirect_timeout: 500 }))).toMatchObject({ redirect_timeout: 90 });
+  });
+});
