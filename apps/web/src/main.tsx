@@ -55,8 +55,9 @@ async function start() {
     },
   });
 
-  // Another tab logged in or out: follow it.
-  onSessionChange((event) => {
+  // Another tab logged in or out: follow it. (This tab's own changes navigate where they happen.)
+  onSessionChange((event, origin) => {
+    if (origin === 'local') return;
     if (event === 'logout') {
       queryClient.clear();
       const here = currentHref();

@@ -107,7 +107,7 @@ const layoutComponents = {
 const layoutRoutes = Object.fromEntries(
   Object.entries(layoutComponents).map(([id, component]) => [
     id,
-    createRoute({ getParentRoute: () => rootRoute, id, component }),
+    createRoute({ getParentRoute: () => rootRoute, id, component, errorComponent: false }),
   ]),
 ) as unknown as Record<RouteSpec['layout'], AnyRoute>;
 
@@ -121,6 +121,8 @@ function pageRoute(spec: RouteSpec): AnyRoute {
     params: spec.path.includes('$') ? { parse: parsePathParams } : undefined,
     beforeLoad: (args) => guardRoute(spec, args as unknown as BeforeLoadArgs),
     component: pageComponent(spec.page),
+    // Errors bubble to the root, whose error page replaces the whole shell (no nested layouts).
+    errorComponent: false,
   }) as unknown as AnyRoute;
 }
 
@@ -142,7 +144,6 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreload: false,
     scrollRestoration: true,
     defaultNotFoundComponent: NotFoundPage,
-    defaultErrorComponent: AppErrorPage,
   });
 }
 

@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { readConfig } from '../lib/config.ts';
+import { pageTitle } from '../lib/page-title.ts';
 import { ErrorIllustration } from './error-illustration.tsx';
 import { Logo } from './logo.tsx';
 
@@ -16,13 +18,20 @@ export function ErrorPage({
   heading,
   subheading,
   detail,
+  title,
 }: {
   heading?: string;
   subheading?: string;
   detail?: string;
+  /** Document title; the error page may replace the shell that usually sets it. */
+  title?: string;
 }) {
   const { t } = useTranslation();
   const home = readConfig().homeUrl;
+  const documentTitle = pageTitle(title ?? t('error_page.heading'), '/');
+  useEffect(() => {
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box component="header" sx={{ px: { xs: 2, sm: 4 }, py: 2 }}>

@@ -18,7 +18,7 @@ export function LanguageMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        aria-label={t('common.language')}
+        aria-label={`${t('common.language')}: ${current.slice(0, 2).toUpperCase()}`}
       >
         {current.slice(0, 2).toUpperCase()}
       </Button>

@@ -8,6 +8,7 @@ export function NotFoundPage() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <ErrorPage
+      title={t('not_found.title')}
       heading={t('not_found.heading')}
       subheading={t('not_found.subheading')}
       detail={t('not_found.path', { path: pathname })}

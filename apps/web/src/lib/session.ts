@@ -13,7 +13,8 @@ export const tokenLifetimeMs = 24 * 60 * 60 * 1000;
 
 type SessionMessage = { type: 'request' } | { type: 'session'; token: Token } | { type: 'logout' };
 
-type Listener = (event: 'login' | 'logout') => void;
+/** `remote` when another tab caused the change. */
+type Listener = (event: 'login' | 'logout', origin: 'local' | 'remote') => void;
 
 const listeners = new Set<Listener>();
 let channel: BroadcastChannel | null = null;
@@ -37,21 +38,21 @@ export function getToken(): Token | null {
 }
 
 /** Stores a token, capping its life at 24 h from now whatever the server says. */
-export function storeToken(token: Token, broadcast = true): void {
+export function storeToken(token: Token, broadcast = true, origin: 'local' | 'remote' = 'local'): void {
   const cap = Date.now() + tokenLifetimeMs;
   const expiration = Math.min(Date.parse(token.expiration) || cap, cap);
   const stored = { value: token.value, expiration: new Date(expiration).toISOString() };
   sessionStorage.setItem(storageKey, JSON.stringify(stored));
   if (broadcast) post({ type: 'session', token: stored });
-  emit('login');
+  emit('login', origin);
 }
 
 /** Clears the token here; `broadcast` tells every other tab to log out too. */
-export function clearToken(broadcast: boolean): void {
+export function clearToken(broadcast: boolean, origin: 'local' | 'remote' = 'local'): void {
   const had = sessionStorage.getItem(storageKey) !== null;
   sessionStorage.removeItem(storageKey);
   if (broadcast) post({ type: 'logout' });
-  if (had) emit('logout');
+  if (had) emit('logout', origin);
 }
 
 export function onSessionChange(listener: Listener): () => void {
@@ -59,8 +60,8 @@ export function onSessionChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-function emit(event: 'login' | 'logout'): void {
-  for (const listener of listeners) listener(event);
+function emit(event: 'login' | 'logout', origin: 'local' | 'remote'): void {
+  for (const listener of listeners) listener(event, origin);
 }
 
 function post(message: SessionMessage): void {
@@ -83,11 +84,11 @@ export async function startSessionSync(waitMs = 150): Promise<void> {
     } else if (message.type === 'session') {
       const current = getToken();
       if (current?.value !== message.token.value && isValid(message.token)) {
-        storeToken(message.token, false);
+        storeToken(message.token, false, 'remote');
       }
       answered?.();
     } else if (message.type === 'logout') {
-      clearToken(false);
+      clearToken(false, 'remote');
     }
   };
   if (getToken()) return;

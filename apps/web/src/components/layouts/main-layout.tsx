@@ -31,6 +31,16 @@ import { Logo } from '../logo.tsx';
 import { Footer } from './footer.tsx';
 import { mainContentId, SkipLink } from './skip-link.tsx';
 
+/** Readable by screen readers, invisible on screen. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 interface NavItem {
   to: string;
   label: string;
@@ -63,13 +73,20 @@ function UserMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        aria-label={t('nav.account_menu')}
+        title={t('nav.account_menu')}
         sx={{ gap: 1 }}
       >
-        <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: '0.9rem' }}>
+        <Avatar
+          aria-hidden="true"
+          sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: '0.9rem' }}
+        >
           {initials}
         </Avatar>
+        {/* Below md only the initials show; the name stays the button's accessible name. */}
         <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+          {user.firstName} {user.lastName}
+        </Box>
+        <Box component="span" sx={{ ...visuallyHidden, display: { md: 'none' } }}>
           {user.firstName} {user.lastName}
         </Box>
       </Button>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -15,10 +15,14 @@ export function MaintenancePage() {
   const navigate = useNavigate();
   const { data } = useQuery(maintenanceQueryOptions(readConfig().statusPollMs));
   const active = data?.activeMaintenance;
-  const over = data !== undefined && !active?.isBlocking;
+  // Leave only when a block seen here has ended; opening the page without one just shows it.
+  const sawBlocking = useRef(false);
+  const blocking = active?.isBlocking === true;
+  const known = data !== undefined;
   useEffect(() => {
-    if (over) void navigate({ to: '/', replace: true });
-  }, [over, navigate]);
+    if (blocking) sawBlocking.current = true;
+    else if (known && sawBlocking.current) void navigate({ to: '/', replace: true });
+  }, [blocking, known, navigate]);
   return (
     <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
       <Box aria-hidden="true" sx={{ color: 'warning.main', '& svg': { fontSize: 64 } }}>

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { routeTable, type RouteSpec } from '../src/routes/route-table.ts';
+import { createUser, launch, loginThroughUi, newContext, pathOf, settled } from './support.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+/** A concrete address for a route path: parameters get sample ids. */
+function concrete(path: string): string {
+  return path.replace(/\$[a-z]+/g, (name) =>
+    name === '$accountname' ? 'company-seal' : `sample${name.slice(1)}1`,
+  );
+}
+
+/** Where spec §2 sends a visitor who is not logged in. */
+function expectedUnauthenticated(spec: RouteSpec, path: string): string {
+  if (spec.role === 'public' || spec.role === 'unauthenticated') return path;
+  if (spec.role === 'nas') return spec.nasFromParams ? path : '/expired';
+  return '/login';
+}
+
+/** Where spec §2 sends a signed-in user without a business and with free credit left. */
+function expectedUser(spec: RouteSpec, path: string): string {
+  if (spec.role === 'unauthenticated') return '/dashboard';
+  if (spec.role === 'nas') return spec.nasFromParams ? path : '/expired';
+  if (spec.role === 'member' || spec.role === 'admin') return '/business/register';
+  if (spec.redirectTo) return spec.redirectTo.to;
+  if (path === '/billing') return '/dashboard';
+  return path;
+}
+
+async function visit(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  await settled(page);
+  return pathOf(page);
+}
+
+// Logging out is part of the account flow test; walking it here would end the session.
+// The direct-sign links (ids in the path) store the signer's credentials for the tab, so they come
+// last: before them, the other direct-sign pages must send a visitor to /expired.
+const walked = routeTable
+  .filter((spec) => spec.path !== '/logout')
+  .sort((a, b) => Number(Boolean(a.nasFromParams)) - Number(Boolean(b.nasFromParams)));
+
+test('every route as a visitor who is not logged in', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const mismatches: string[] = [];
+  for (const spec of walked) {
+    const path = concrete(spec.path);
+    const landed = await visit(page, path);
+    const expected = expectedUnauthenticated(spec, path);
+    if (landed !== expected) mismatches.push(`${path}: ${landed} (expected ${expected})`);
+    if (expected === '/login' && spec.role !== 'unauthenticated') {
+      const redirect = new URL(page.url()).searchParams.get('redirect');
+      if (redirect !== path) mismatches.push(`${path}: remembered ${redirect}`);
+    }
+  }
+  // Now that a direct-sign link was opened in this tab, its identification pages open.
+  assert.equal(await visit(page, '/direct-sign/identification/eidas'), '/direct-sign/identification/eidas');
+  assert.deepEqual(mismatches, []);
+  await context.close();
+});
+
+test('every route as a signed-in user', async () => {
+  const user = await createUser('Walker', 'Routes');
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await loginThroughUi(page, user.email, user.password);
+  const mismatches: string[] = [];
+  for (const spec of walked) {
+    const path = concrete(spec.path);
+    const landed = await visit(page, path);
+    const expected = expectedUser(spec, path);
+    if (landed !== expected) mismatches.push(`${path}: ${landed} (expected ${expected})`);
+  }
+  assert.deepEqual(mismatches, []);
+
+  // The dashboard's query is normalised with replace, and the last choice is remembered.
+  await page.goto('/dashboard?tab=bogus');
+  await page.waitForURL((url) => url.search === '?tab=inbox&filter=toSign');
+  await page.getByRole('button', { name: 'Declined' }).click();
+  await page.waitForURL((url) => url.searchParams.get('filter') === 'declined');
+  await page.goto('/');
+  await page.waitForURL(
+    (url) => url.pathname === '/dashboard' && url.searchParams.get('filter') === 'declined',
+  );
+  await context.close();
+});
+
+test('unknown paths and invalid route parameters give the 404 page with the path', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  for (const path of ['/no/such/page', '/business/activity?tab=nonsense', '/view/bad%20id/user1']) {
+    await page.goto(path);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    const text = await page.locator('main').innerText();
+    assert.match(text, new RegExp(`Address: ${path.split('?')[0]!.replace(/[/]/g, '\\/')}`));
+    assert.equal(await page.title(), 'Page Not Found - Signet');
+  }
+  await context.close();
+});

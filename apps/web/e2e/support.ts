@@ -1,0 +1,138 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Set by scripts/e2e.mjs: the server under test serves the web app, /api and /sandbox. */
+export const baseUrl = process.env.SIGNET_BASE_URL ?? 'http://localhost:3000';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+}
+
+/** A context whose pages poll the status page every 300 ms instead of 60 s. */
+export async function newContext(
+  browser: Browser,
+  options: { locale?: string; width?: number } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: options.locale ?? 'en-GB',
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
+  await context.addInitScript(() => {
+    window.__SIGNET_CONFIG__ = { statusPollMs: 300 };
+  });
+  return context;
+}
+
+export async function api<T = unknown>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** Waits for the newest mail to `to` whose text links to `path`, and returns that link. */
+export async function mailedLink(to: string, path: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()) as Mail[];
+    for (const mail of mails.sort((a, b) => b.createdAt.localeCompare(a.createdAt))) {
+      const link = [...mail.text.matchAll(/https?:\/\/\S+/g)]
+        .map((m) => m[0])
+        .find((url) => url.includes(path));
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} with a link to ${path}`);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export const testPassword = 'Correct-Horse-42-battery';
+
+/** Creates a confirmed account through the API (signup, mailed token, register). */
+export async function createUser(
+  firstName = 'Ada',
+  lastName = 'Lovelace',
+): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const requested = await api('/v1/request-confirmation', { method: 'POST', body: { email, lang: 'en-gb' } });
+  if (requested.status !== 204) throw new Error(`request-confirmation: ${requested.status}`);
+  const link = await mailedLink(email, '/signup/confirm');
+  const token = new URL(link).searchParams.get('token') ?? '';
+  const registered = await api('/v1/register', {
+    method: 'POST',
+    body: { token, firstName, lastName, password: testPassword, gtc: true, lang: 'en-gb' },
+  });
+  if (registered.status !== 200 && registered.status !== 201)
+    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  return { email, password: testPassword };
+}
+
+/** Logs in through the login page and waits for the dashboard (or the remembered page). */
+export async function loginThroughUi(
+  page: Page,
+  email: string,
+  password: string,
+  expectPath = '/dashboard',
+): Promise<void> {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === expectPath, { timeout: 15_000 });
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Waits until the URL stops changing (redirects done) and a page heading is shown. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('#page-title', { timeout: 15_000 });
+  let last = page.url();
+  for (let i = 0; i < 10; i++) {
+    await page.waitForTimeout(60);
+    if (page.url() === last) return;
+    last = page.url();
+  }
+}
+
+export async function setMaintenance(active: boolean, blocking: boolean): Promise<void> {
+  const result = await api('/test/maintenance', { method: 'POST', body: { active, blocking } });
+  if (result.status !== 204) throw new Error(`maintenance: ${result.status}`);
+}

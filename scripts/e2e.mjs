@@ -1,0 +1,85 @@
+/* global fetch, setTimeout, clearTimeout */
+// End-to-end tests: starts the real server on a free port with a fresh data directory, runs the
+// Playwright tests in apps/web/e2e with node's test runner, and always stops the server.
+// Expects `npm run build` to have produced apps/web/dist. Exits non-zero when a test failed.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const e2eDir = join(root, 'apps/web/e2e');
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode} before it was healthy`);
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+function stop(child) {
+  return new Promise((resolveStop) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveStop();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'signet-e2e-'));
+const baseUrl = `http://localhost:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let exitCode = 1;
+try {
+  await waitForHealth(`${baseUrl}/api/health`, server, 180_000);
+  console.log(`server ready at ${baseUrl}`);
+  const only = process.argv.slice(2);
+  const files = readdirSync(e2eDir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .filter((name) => only.length === 0 || only.some((wanted) => name.includes(wanted)))
+    .map((name) => join(e2eDir, name));
+  const tests = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
+    cwd: root,
+    env: { ...process.env, SIGNET_BASE_URL: baseUrl },
+    stdio: 'inherit',
+  });
+  exitCode = await new Promise((resolveTests) => tests.once('exit', (code) => resolveTests(code ?? 1)));
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
