@@ -27,7 +27,8 @@ function freePort() {
 async function waitForHealth(url, server, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode} before it was healthy`);
+    if (server.exitCode !== null)
+      throw new Error(`server exited with ${server.exitCode} before it was healthy`);
     try {
       const response = await fetch(url);
       if (response.status === 200) return;
@@ -56,7 +57,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'signet-e2e-'));
 const baseUrl = `http://localhost:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
