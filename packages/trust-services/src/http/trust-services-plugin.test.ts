@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTrustServices } from '../testing.js';
 import { makeTempDir, openssl, removeDir, writeFiles } from '../test-support/openssl.js';
-import { createTrustServices, type TrustServices } from '../trust-services.js';
+import type { TrustServices } from '../trust-services.js';
 import { toPem } from '../pki/pem.js';
 import { trustServicesPlugin } from './trust-services-plugin.js';
 
@@ -20,7 +21,7 @@ const routes: { url: string; auth: unknown }[] = [];
 
 beforeAll(async () => {
   dir = await makeTempDir('http');
-  services = await createTrustServices({
+  services = await createTestTrustServices({
     dataDir: dir,
     publicBaseUrl: 'http://localhost/sandbox',
     clientToken: token,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { makeTempDir, openssl, removeDir, writeFiles } from '../test-support/openssl.js';
+import { seedSandboxKeys } from '../testing.js';
 import { oid } from './oids.js';
 import { fromPem, toArrayBuffer, toPem } from './pem.js';
 import { caIds, loadOrCreatePki, type SandboxPki } from './sandbox-pki.js';
@@ -122,6 +123,8 @@ describe('sandbox PKI', () => {
 
   it('creates one hierarchy when two callers start on a fresh data dir at once', async () => {
     const fresh = await makeTempDir('pki-race');
+    // Seeded keys keep this test fast; without the lock both callers would still issue their own certificates.
+    await seedSandboxKeys(fresh);
     try {
       const [a, b] = await Promise.all([loadOrCreatePki(fresh), loadOrCreatePki(fresh)]);
       expect(a.trustListPem()).toBe(b.trustListPem());

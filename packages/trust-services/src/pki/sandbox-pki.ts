@@ -116,6 +116,9 @@ export interface LoadOrCreatePkiOptions {
   clock?: Clock;
 }
 
+/** Where the PKI keeps its private keys inside the state dir (seedSandboxKeys copies this folder). */
+export const pkiKeysFolder = 'keys';
+
 export const defaultPublicBaseUrl = 'http://localhost:3000/sandbox';
 
 const systemClock: Clock = { now: () => new Date() };
@@ -167,33 +170,28 @@ async function loadOrCreateLocked(dataDir: string, options: LoadOrCreatePkiOptio
   const publicBaseUrl = (options.publicBaseUrl ?? defaultPublicBaseUrl).replace(/\/+$/, '');
   const dir = stateDir(dataDir);
   const manifestPath = join(dir, 'pki.json');
-  const keyPath = (id: string) => join(dir, 'keys', `${id}.pem`);
+  const keyPath = (id: string) => join(dir, pkiKeysFolder, `${id}.pem`);
   const certPath = (id: string) => join(dir, 'certs', `${id}.pem`);
   const issued = await openIssuedRegistry(dataDir);
 
   const manifestText = await readFileIfExists(manifestPath);
   const manifest = manifestText ? (JSON.parse(manifestText) as Manifest) : null;
 
-  // Keys: generate all at once (in parallel: WebCrypto runs them on the thread pool) or load them.
+  // Keys: load those present, generate the rest (in parallel: WebCrypto runs them on the thread pool).
+  // Before the manifest exists, key files may have been placed there on purpose (seedSandboxKeys).
   const privateKeys = new Map<KeyId, CryptoKey>();
-  if (!manifest) {
-    const generated = await Promise.all(keyIds.map(() => generateKeyPair()));
-    await Promise.all(
-      keyIds.map(async (id, index) => {
-        const pair = generated[index]!;
+  await Promise.all(
+    keyIds.map(async (id) => {
+      const pem = await readFileIfExists(keyPath(id));
+      if (pem) privateKeys.set(id, await importPrivateKeyPem(pem));
+      else if (manifest) throw new Error(`sandbox PKI key ${id} is missing in ${dir}`);
+      else {
+        const pair = await generateKeyPair();
         privateKeys.set(id, pair.privateKey);
         await writeFileAtomic(keyPath(id), await exportPrivateKeyPem(pair.privateKey));
-      }),
-    );
-  } else {
-    await Promise.all(
-      keyIds.map(async (id) => {
-        const pem = await readFileIfExists(keyPath(id));
-        if (!pem) throw new Error(`sandbox PKI key ${id} is missing in ${dir}`);
-        privateKeys.set(id, await importPrivateKeyPem(pem));
-      }),
-    );
-  }
+      }
+    }),
+  );
   const keyOf = (id: KeyId): CryptoKey => privateKeys.get(id)!;
   const publicKeys = new Map<KeyId, CryptoKey>();
   for (const id of keyIds) publicKeys.set(id, await publicKeyFromPrivate(keyOf(id)));

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTrustServices } from '../testing.js';
 import { makeTempDir, openssl, removeDir, writeFiles } from '../test-support/openssl.js';
 import { createTrustServices, UnknownCertificateError, type TrustServices } from '../trust-services.js';
 import type { IssuedEndEntity } from '../pki/sandbox-pki.js';
@@ -13,7 +14,7 @@ let bob: IssuedEndEntity;
 
 beforeAll(async () => {
   dir = await makeTempDir('revocation');
-  services = await createTrustServices({ dataDir: dir });
+  services = await createTestTrustServices({ dataDir: dir });
   const issue = (commonName: string) =>
     services.pki.issueEndEntity({
       subject: { commonName },

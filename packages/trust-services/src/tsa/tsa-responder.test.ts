@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pkijs from 'pkijs';
+import { createTestTrustServices } from '../testing.js';
 import { makeTempDir, openssl, removeDir, writeFiles } from '../test-support/openssl.js';
-import { createTrustServices, type TrustServices } from '../trust-services.js';
+import type { TrustServices } from '../trust-services.js';
 import { toArrayBuffer } from '../pki/pem.js';
 import { TsaUnavailableError } from './tsa-responder.js';
 
@@ -12,7 +13,7 @@ let services: TrustServices;
 
 beforeAll(async () => {
   dir = await makeTempDir('tsa');
-  services = await createTrustServices({ dataDir: dir });
+  services = await createTestTrustServices({ dataDir: dir });
   await writeFiles(dir, { 'trust.pem': services.pki.trustListPem(), 'document.txt': 'the signed bytes' });
 });
 afterAll(() => removeDir(dir));
