@@ -23,6 +23,7 @@ export {
   type SignatureFieldSpec,
 } from './fields/create-signature-fields';
 export { findSignatureField, listFormFields, type FormField } from './fields/form-fields';
+export { assertSigningPermitted, certificationLevel } from './fields/document-permissions';
 
 export { renderPage, renderPages, type RenderOptions, type RenderedPage } from './render/render-page';
 export { MAX_RENDER_PIXELS, MAX_RENDER_SIDE } from './render/rasterize';
@@ -58,3 +59,5 @@ export {
 } from './signature/validate';
 export type { RevocationTransports, ValidationMaterial } from './signature/revocation';
 export type { TimestampTransport } from './signature/timestamp';
+
+export { htmlToPdf, type HtmlToPdfOptions } from './report/html-to-pdf';
