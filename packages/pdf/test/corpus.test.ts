@@ -84,6 +84,9 @@ describe('corpus: inspect and render page 1', () => {
     expect(await codeOf(inspectPdf(bytes, { password: 'wrong' }))).toBe('PDF_PASSWORD_REQUIRED');
     const info = await inspectPdf(bytes, { password: USER_PASSWORD });
     expect(info.encryption?.userPasswordRequired).toBe(true);
+    // Rendering keeps opened documents per worker: never for a caller without the password.
+    expect((await renderPage(bytes, 1, { password: USER_PASSWORD })).length).toBeGreaterThan(0);
+    expect(await codeOf(renderPage(bytes, 1))).toBe('PDF_PASSWORD_REQUIRED');
     // The decrypted rewrite needs no password any more.
     const plain = await normalizePdf(bytes, { password: USER_PASSWORD });
     expect((await inspectPdf(plain)).encryption).toBeNull();

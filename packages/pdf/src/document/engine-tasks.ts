@@ -2,6 +2,7 @@ import { buildAppearancePreview } from '../appearance/appearance-preview';
 import type { VisualSignatureData } from '../appearance/visual-signature-data';
 import { createSignatureFields, type SignatureFieldSpec } from '../fields/create-signature-fields';
 import { rasterizePage } from '../render/rasterize';
+import { withCachedPdfDocument } from './document-cache';
 import { inspectOpenedPdf } from './inspect';
 import { normalizeOpenedPdf } from './normalize';
 import { withPdfDocument } from './open-document';
@@ -16,7 +17,7 @@ export const engineTasks = {
   addSignatureFields: (bytes: Uint8Array, specs: SignatureFieldSpec[]) =>
     withPdfDocument(bytes, undefined, (opened) => createSignatureFields(opened, bytes, specs)),
   rasterize: (bytes: Uint8Array, pages: number[], scale: number, password?: string) =>
-    withPdfDocument(bytes, password, ({ doc }) => pages.map((p) => rasterizePage(doc, p, scale))),
+    withCachedPdfDocument(bytes, password, ({ doc }) => pages.map((p) => rasterizePage(doc, p, scale))),
   appearancePreview: (size: { width: number; height: number }, data: VisualSignatureData, scale: number) =>
     buildAppearancePreview(size, data, scale),
 };

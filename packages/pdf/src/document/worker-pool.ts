@@ -71,8 +71,10 @@ class WorkerPool {
   }
 
   async close(): Promise<void> {
+    const closed = new Error('the PDF engine was closed');
+    for (const job of this.queue.splice(0)) job.reject(closed);
     const slots = this.slots.splice(0);
-    await Promise.all(slots.map((s) => this.retire(s, new Error('the PDF engine was closed'))));
+    await Promise.all(slots.map((s) => this.retire(s, closed)));
   }
 
   private dispatch(): void {

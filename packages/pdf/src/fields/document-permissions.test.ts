@@ -1,0 +1,69 @@
+import * as mupdf from 'mupdf';
+import { afterAll, describe, expect, it } from 'vitest';
+import { corpusBytes } from '../../test/corpus-manifest';
+import { closePdfEngine } from '../document/worker-pool';
+import { PdfError } from '../errors';
+import { addSignatureFields } from './add-signature-fields';
+
+afterAll(() => closePdfEngine());
+
+/** The basic corpus file certified (DocMDP) at `level`, as an incremental update. */
+function certified(level: number): Uint8Array {
+  const doc = new mupdf.PDFDocument(corpusBytes('basic-pdf15-libreoffice-writer.pdf'));
+  const params = doc.newDictionary();
+  params.put('P', level);
+  params.put('Type', doc.newName('TransformParams'));
+  const reference = doc.newDictionary();
+  reference.put('TransformMethod', doc.newName('DocMDP'));
+  reference.put('TransformParams', params);
+  const sig = doc.addObject(doc.newDictionary());
+  sig.put('Type', doc.newName('Sig'));
+  sig.put('Reference', [reference]);
+  const perms = doc.newDictionary();
+  perms.put('DocMDP', sig);
+  doc.getTrailer().get('Root').put('Perms', perms);
+  const out = doc.saveToBuffer('incremental').asUint8Array().slice();
+  doc.destroy();
+  return out;
+}
+
+describe('document rules for new signature fields', () => {
+  it('refuses a document certified with "no changes allowed", accepts one allowing signing', async () => {
+    const field = [{ name: 'S', page: 1, x: 10, y: 10 }];
+    const refused = await addSignatureFields(certified(1), field).catch((e: PdfError) => e.code);
+    expect(refused).toBe('PDF_SIGNING_NOT_PERMITTED');
+    expect((await addSignatureFields(certified(2), field)).length).toBeGreaterThan(0);
+  });
+
+  it('drops Reader usage rights, which any change invalidates', async () => {
+    const input = corpusBytes('form-irs-f1040-prefilled-incremental-ur3.pdf');
+    const before = new mupdf.PDFDocument(input);
+    expect(before.getTrailer().get('Root', 'Perms', 'UR3').isDictionary()).toBe(true);
+    const after = new mupdf.PDFDocument(
+      await addSignatureFields(input, [{ name: 'S', page: 1, x: 10, y: 10 }]),
+    );
+    expect(after.getTrailer().get('Root', 'Perms', 'UR3').isNull()).toBe(true);
+    expect(after.getTrailer().get('Root', 'AcroForm', 'Fields').length).toBe(
+      before.getTrailer().get('Root', 'AcroForm', 'Fields').length + 1,
+    );
+    before.destroy();
+    after.destroy();
+  });
+
+  it.each([
+    [false, true],
+    [true, false],
+  ])('XFA with /NeedsRendering %s is dropped: %s', async (dynamic, dropped) => {
+    const doc = new mupdf.PDFDocument(corpusBytes('form-two-empty-signature-fields-incremental.pdf'));
+    const root = doc.getTrailer().get('Root');
+    root.get('AcroForm').put('XFA', doc.addStream('<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"/>', {}));
+    if (dynamic) root.put('NeedsRendering', true);
+    const withXfa = doc.saveToBuffer('incremental').asUint8Array().slice();
+    doc.destroy();
+    const after = new mupdf.PDFDocument(
+      await addSignatureFields(withXfa, [{ name: 'S', page: 1, x: 10, y: 10 }]),
+    );
+    expect(after.getTrailer().get('Root', 'AcroForm', 'XFA').isNull()).toBe(dropped);
+    after.destroy();
+  });
+});
