@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { addSignatureFields } from '@signet/pdf';
+import { addSignatureFields, type SignatureFieldSpec } from '@signet/pdf';
 import type { Language } from '@signet/contracts/common';
 import type {
+  AddDocumentBody,
   CreateSignatureRequestBody,
+  DelegateBody,
   ListSignatureRequestsQuery,
   SignatureInput,
   SignatureRequest,
+  UpdateSignatureRequestBody,
 } from '@signet/contracts/signature-requests';
+import { maxRequestBytes } from '@signet/contracts/documents';
+import { countHit } from '../../plugins/rate-limit.ts';
 import { AppError } from '../../errors.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
 import { queueMail, type MailRequest } from '../../mail/mailer.ts';
@@ -67,7 +72,8 @@ export async function visibleRequest(
   const signers = await repo.signersOf(deps.db, id);
   if (caller.kind === 'visitor') {
     const me = signers.find((s) => s.id === caller.signerId) ?? null;
-    if (caller.requestId !== id || !me || request.status === 'DRAFT') throw notFound();
+    // A slot that was claimed into an account (or handed to one) no longer opens by its old link.
+    if (caller.requestId !== id || me?.kind !== 'visitor' || request.status === 'DRAFT') throw notFound();
     return { request, signers, role: 'visitor', me };
   }
   const user = await userIdentity(deps, caller);
@@ -331,18 +337,27 @@ export async function list(
   return { items, total, page: query.page, size: query.size };
 }
 
-/** Fills in account signers' names from their accounts (when they have one) at sending time. */
-async function resolveAccountSigners(deps: SignatureRequestsDeps, signers: SignerRow[]): Promise<void> {
+/**
+ * Fills in account signers' names from their accounts (when they have one) at sending time:
+ * stored at once, or (persist false) only on the given rows, for rows about to be inserted.
+ */
+async function resolveAccountSigners(
+  deps: SignatureRequestsDeps,
+  signers: SignerRow[],
+  persist = true,
+): Promise<void> {
   for (const signer of signers.filter((s) => s.kind === 'account' && !s.userId)) {
     const found = await findUserIdByEmail(deps, signer.email);
-    if (found)
-      await repo.updateSigner(deps.db, signer.id, {
-        userId: found.id,
-        firstName: found.firstName,
-        lastName: found.lastName,
-        language: found.lang,
-        mobile: found.mobile,
-      });
+    if (!found) continue;
+    const changes = {
+      userId: found.id,
+      firstName: found.firstName,
+      lastName: found.lastName,
+      language: found.lang,
+      mobile: found.mobile,
+    };
+    if (persist) await repo.updateSigner(deps.db, signer.id, changes);
+    else Object.assign(signer, changes);
   }
 }
 
@@ -376,6 +391,24 @@ export async function mailSigner(
   await queueMail(db, deps.clock, mail);
 }
 
+/** Each signer's signature field on one document (no placement there: an invisible field). */
+export function fieldSpecsFor(documentId: string, signers: SignerRow[]): SignatureFieldSpec[] {
+  return signers.map((signer) => {
+    const placement = signer.placements.find((p) => p.documentId === documentId);
+    // No placement on this document: an invisible field (zero-size widget on page 1).
+    return placement
+      ? {
+          name: fieldNameOf(signer.id),
+          page: placement.position.page,
+          x: placement.position.x,
+          y: placement.position.y,
+          width: placement.position.width,
+          height: placement.position.height,
+        }
+      : { name: fieldNameOf(signer.id), page: 1, x: 0, y: 0, invisible: true };
+  });
+}
+
 /**
  * DRAFT → OPEN: creates every signer's signature field in each document (one incremental update
  * per document), then invites the signers (all at once, or the first one with a signing order).
@@ -399,23 +432,12 @@ export async function initiate(
   const fieldsByDocument = new Map<string, Uint8Array>();
   for (const documentId of await repo.documentIdsOf(deps.db, id)) {
     const document = (await documents.findDocument(deps.db, documentId))!;
-    const fields = signers.map((signer) => {
-      const placement = signer.placements.find((p) => p.documentId === documentId);
-      // No placement on this document: an invisible field (zero-size widget on page 1).
-      return placement
-        ? {
-            name: fieldNameOf(signer.id),
-            page: placement.position.page,
-            x: placement.position.x,
-            y: placement.position.y,
-            width: placement.position.width,
-            height: placement.position.height,
-          }
-        : { name: fieldNameOf(signer.id), page: 1, x: 0, y: 0, invisible: true };
-    });
     fieldsByDocument.set(
       documentId,
-      await addSignatureFields(await deps.blobs.read(document.currentSha256), fields),
+      await addSignatureFields(
+        await deps.blobs.read(document.currentSha256),
+        fieldSpecsFor(documentId, signers),
+      ),
     );
   }
   const now = deps.clock.now();
@@ -484,3 +506,802 @@ export {
   updateSigner,
   appendEvent,
 } from './signature-requests.repository.ts';
+
+/** Who did it, for the audit trail: the user id, or the visitor's signer id. */
+export function actorOf(caller: Caller): string {
+  return caller.kind === 'user' ? caller.userId : `visitor:${caller.signerId}`;
+}
+
+const closedStatuses = new Set<RequestRow['status']>(['SIGNED', 'DECLINED', 'WITHDRAWN']);
+
+function notEditable(message = 'Somebody has signed already, or the request is closed.'): AppError {
+  return new AppError('REQUEST_NOT_EDITABLE', message);
+}
+
+/** A signer's identity within a request: account holders by e-mail, visitors by their e-mail too. */
+function identityKey(signer: { kind: string; email: string }): string {
+  return `${signer.kind}:${signer.email.toLowerCase()}`;
+}
+
+function inputKey(input: SignatureInput): string {
+  return input.account_email
+    ? `account:${input.account_email}`
+    : `visitor:${input.signer_identity_data!.email_address}`;
+}
+
+async function ownerOf(deps: SignatureRequestsDeps, request: RequestRow) {
+  return getUser(deps, request.ownerId);
+}
+
+/** Queues one notice mail in the caller's transaction. */
+async function notify(
+  deps: SignatureRequestsDeps,
+  db: typeof deps.db,
+  mail: { to: string; template: TemplateName; lang: Language; params: Record<string, string>; url?: string },
+): Promise<void> {
+  await queueMail(db, deps.clock, {
+    to: mail.to,
+    template: mail.template,
+    lang: mail.lang,
+    params: mail.params,
+    actionUrl: mail.url,
+  });
+}
+
+/** An address's language: its account's, else the given fallback. */
+async function languageOf(deps: SignatureRequestsDeps, email: string, fallback: Language): Promise<Language> {
+  return (await findUserIdByEmail(deps, email))?.lang ?? fallback;
+}
+
+const displayName = (s: { firstName: string; lastName: string; email: string }) =>
+  `${s.firstName} ${s.lastName}`.trim() || s.email;
+
+/**
+ * New document versions prepared outside the transaction (the engine is slow); `from` is the
+ * version they were built on, re-checked under the request lock so a signature that landed in
+ * between is never overwritten.
+ */
+interface PreparedVersion {
+  documentId: string;
+  from: string;
+  blob: { sha256: string; size: number };
+}
+
+/** The version a document had before any signature field was added (upload, repaired or decrypted). */
+async function versionBeforeFields(deps: SignatureRequestsDeps, documentId: string): Promise<string> {
+  const versions = await documents.listVersions(deps.db, documentId);
+  const firstFields = versions.findIndex((v) => v.reason === 'signature fields');
+  const base = firstFields === -1 ? versions.at(-1) : versions[firstFields - 1];
+  if (!base) throw new Error(`document ${documentId} has no version before its fields`);
+  return base.sha256;
+}
+
+/** Rebuilds every signer's field from the pre-field version of each document (only while nobody signed). */
+async function rebuildFields(
+  deps: SignatureRequestsDeps,
+  requestId: string,
+  signers: SignerRow[],
+): Promise<PreparedVersion[]> {
+  const prepared: PreparedVersion[] = [];
+  for (const documentId of await repo.documentIdsOf(deps.db, requestId)) {
+    const document = (await documents.findDocument(deps.db, documentId))!;
+    const base = await deps.blobs.read(await versionBeforeFields(deps, documentId));
+    const bytes = await addSignatureFields(base, fieldSpecsFor(documentId, signers));
+    prepared.push({ documentId, from: document.currentSha256, blob: await deps.blobs.put(bytes) });
+  }
+  return prepared;
+}
+
+/** Adds fields for new signers in one more incremental revision of each document's current version. */
+async function appendFields(
+  deps: SignatureRequestsDeps,
+  requestId: string,
+  signers: SignerRow[],
+): Promise<PreparedVersion[]> {
+  const prepared: PreparedVersion[] = [];
+  for (const documentId of await repo.documentIdsOf(deps.db, requestId)) {
+    const document = (await documents.findDocument(deps.db, documentId))!;
+    const current = await deps.blobs.read(document.currentSha256);
+    const bytes = await addSignatureFields(current, fieldSpecsFor(documentId, signers));
+    prepared.push({ documentId, from: document.currentSha256, blob: await deps.blobs.put(bytes) });
+  }
+  return prepared;
+}
+
+async function commitVersions(
+  deps: SignatureRequestsDeps,
+  db: typeof deps.db,
+  prepared: PreparedVersion[],
+  now: Date,
+): Promise<void> {
+  for (const version of prepared) {
+    const document = await documents.findDocument(db, version.documentId);
+    if (document?.currentSha256 !== version.from)
+      throw new AppError('REQUEST_LOCKED', 'A document of this request changed meanwhile; try again.', {
+        retryAfterSeconds: 1,
+      });
+    await documents.advanceDocument(db, version.documentId, {
+      ...version.blob,
+      reason: 'signature fields',
+      createdAt: now,
+    });
+  }
+}
+
+/** The request and its signers under the row lock, checked again: editable, open or draft. */
+async function lockEditable(
+  deps: SignatureRequestsDeps,
+  db: typeof deps.db,
+  id: string,
+  allowed: Array<RequestRow['status']>,
+): Promise<{ request: RequestRow; signers: SignerRow[] }> {
+  const request = await repo.lockRequest(db, id);
+  if (!request) throw notFound();
+  if (!allowed.includes(request.status)) throw notEditable();
+  const signers = await repo.signersOf(db, id);
+  return { request, signers };
+}
+
+function nobodySigned(signers: SignerRow[]): boolean {
+  return signers.every((s) => s.status === 'OPEN');
+}
+
+/** Invites the signers who may sign now but could not before (new, or their turn came). */
+async function inviteNewlyAble(
+  deps: SignatureRequestsDeps,
+  db: typeof deps.db,
+  before: { request: RequestRow; signers: SignerRow[] },
+  after: { request: RequestRow; signers: SignerRow[] },
+  message?: string | null,
+): Promise<void> {
+  if (after.request.status !== 'OPEN') return;
+  const couldBefore = new Set(
+    before.request.status === 'OPEN'
+      ? before.signers.filter((s) => canSignNow(before.request, before.signers, s)).map((s) => s.id)
+      : [],
+  );
+  const owner = await ownerOf(deps, after.request);
+  const request = message ? { ...after.request, message } : after.request;
+  for (const signer of after.signers)
+    if (canSignNow(after.request, after.signers, signer) && !couldBefore.has(signer.id))
+      await mailSigner(deps, db, 'invitation', request, signer, owner);
+}
+
+/**
+ * PUT: changes a request while nobody has signed. `signatures` replaces the list; signers with the
+ * same identity keep their id (and link). On an OPEN request whose signers or placements change,
+ * every field is rebuilt from the document version before the fields were added (legitimate:
+ * nobody signed), and new signers are invited.
+ */
+export async function update(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  id: string,
+  body: z.infer<typeof UpdateSignatureRequestBody>,
+): Promise<SignatureRequest> {
+  const before = await ownedRequest(deps, caller, id);
+  if (closedStatuses.has(before.request.status) || !nobodySigned(before.signers)) throw notEditable();
+  let nextSigners: SignerRow[] | null = null;
+  if (body.signatures) {
+    const keys = body.signatures.map(inputKey);
+    const duplicate = keys.findIndex((k, i) => keys.indexOf(k) !== i);
+    if (duplicate !== -1)
+      throw new AppError('ALREADY_A_SIGNER', 'This person is in the list twice.', {
+        field: `signatures.${duplicate}`,
+      });
+    const documentRows = (
+      await Promise.all((await repo.documentIdsOf(deps.db, id)).map((d) => documents.findDocument(deps.db, d)))
+    ).filter((d): d is documents.DocumentRow => d !== null);
+    const built = await buildSigners(deps, id, body.signatures, documentRows);
+    const existing = new Map(before.signers.map((s) => [identityKey(s), s]));
+    nextSigners = built.map((row) => {
+      const kept = existing.get(identityKey(row));
+      if (!kept) return row;
+      // Same person: same id (their link and field name stay), fresh order and placements.
+      return row.kind === 'account'
+        ? { ...kept, sequence: row.sequence, placements: row.placements }
+        : { ...row, id: kept.id, userId: kept.userId, remindedAt: kept.remindedAt };
+    });
+    if (before.request.status === 'OPEN') await resolveAccountSigners(deps, nextSigners, false);
+    if (nextSigners.length === 0 && before.request.status === 'OPEN')
+      throw new AppError('LAST_SIGNER', 'An open request keeps at least one signer.', {
+        field: 'signatures',
+      });
+  }
+  const fieldsChanged =
+    nextSigners !== null &&
+    JSON.stringify(before.signers.map((s) => [s.id, s.placements])) !==
+      JSON.stringify(nextSigners.map((s) => [s.id, s.placements]));
+  const prepared =
+    before.request.status === 'OPEN' && fieldsChanged ? await rebuildFields(deps, id, nextSigners!) : [];
+  const now = deps.clock.now();
+  const changes: Partial<RequestRow> = { updatedAt: now };
+  if (body.title !== undefined) changes.title = body.title;
+  if (body.message !== undefined) changes.message = body.message;
+  if (body.quality !== undefined) changes.quality = body.quality;
+  if (body.legislation !== undefined) changes.legislation = body.legislation;
+  if (body.signing_order !== undefined) changes.signingOrder = body.signing_order;
+  if (body.exit_url !== undefined) changes.exitUrl = body.exit_url;
+  if (body.error_url !== undefined) changes.errorUrl = body.error_url;
+  if (body.decline_url !== undefined) changes.declineUrl = body.decline_url;
+  if (body.redirect_timeout !== undefined) changes.redirectTimeout = body.redirect_timeout;
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockEditable(deps, tx, id, ['DRAFT', 'OPEN']);
+    if (!nobodySigned(locked.signers) || locked.request.status !== before.request.status)
+      throw notEditable();
+    await repo.updateRequest(tx, id, changes);
+    if (nextSigners) {
+      await repo.deleteSigners(tx, id);
+      await repo.insertSigners(tx, nextSigners);
+    }
+    if (body.observers !== undefined) await repo.setObservers(tx, id, body.observers);
+    await commitVersions(deps, tx, prepared, now);
+    const { updatedAt: _updatedAt, ...recorded } = changes;
+    await recordEvent(deps, tx, id, 'updated', caller.userId, {
+      fields: Object.keys(recorded),
+      ...(nextSigners ? { signers: nextSigners.map((s) => ({ sid: s.id, email: s.email })) } : {}),
+      ...(body.observers ? { observers: body.observers } : {}),
+      ...(prepared.length ? { fields_rebuilt: prepared.map((p) => p.documentId) } : {}),
+    });
+    const after = { request: (await repo.findRequest(tx, id))!, signers: await repo.signersOf(tx, id) };
+    await inviteNewlyAble(deps, tx, before, after);
+  });
+  return get(deps, caller, id);
+}
+
+/** DELETE: drafts and closed requests (OPEN ones are withdrawn first). The owner's documents stay. */
+export async function remove(deps: SignatureRequestsDeps, caller: UserCaller, id: string): Promise<void> {
+  await ownedRequest(deps, caller, id);
+  await deps.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, id);
+    if (!request) throw notFound();
+    if (request.status === 'OPEN')
+      throw new AppError('REQUEST_STILL_OPEN', 'This request is open; withdraw it before deleting it.');
+    await repo.deleteRequest(tx, id);
+  });
+}
+
+/**
+ * A signer (account or visitor) declines their open signature: the request becomes DECLINED and
+ * the owner and the other signers are told. Answers where the web app sends the signer next.
+ */
+export async function decline(
+  deps: SignatureRequestsDeps,
+  caller: Caller,
+  id: string,
+  message: string | undefined,
+) {
+  const { request, me } = await visibleRequest(deps, caller, id);
+  if (!me) throw new AppError('NOT_A_SIGNER', 'Only a signer of this request can decline it.');
+  if (request.status !== 'OPEN')
+    throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'This request is not open.');
+  if (me.status !== 'OPEN') throw new AppError('ALREADY_SIGNED', 'You have signed this request already.');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockRequest(tx, id);
+    const signers = await repo.signersOf(tx, id);
+    const mine = signers.find((s) => s.id === me.id);
+    if (locked?.status !== 'OPEN')
+      throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'This request is not open.');
+    if (mine?.status !== 'OPEN')
+      throw new AppError('ALREADY_SIGNED', 'You have signed this request already.');
+    await repo.updateSigner(tx, me.id, {
+      status: 'DECLINED',
+      declinedAt: now,
+      declineMessage: message ?? null,
+    });
+    await repo.updateRequest(tx, id, { status: 'DECLINED', updatedAt: now });
+    await recordEvent(deps, tx, id, 'declined', actorOf(caller), {
+      sid: me.id,
+      email: me.email,
+      ...(message ? { message } : {}),
+    });
+    const owner = await ownerOf(deps, locked);
+    const params = { title: locked.title, signerName: displayName(mine), message: message ?? '' };
+    await notify(deps, tx, { to: owner.email, template: 'declinedNotice', lang: owner.attributes.lang, params });
+    for (const other of signers.filter((s) => s.id !== me.id && s.email !== owner.email))
+      await notify(deps, tx, {
+        to: other.email,
+        template: 'declinedNotice',
+        lang: other.language as Language,
+        params,
+      });
+  });
+  const after = await repo.findRequest(deps.db, id);
+  const signers = await repo.signersOf(deps.db, id);
+  return {
+    request: await toDto(deps, after!, signers, signers.find((s) => s.id === me.id) ?? null),
+    redirect_url: after!.declineUrl ?? after!.exitUrl,
+    redirect_timeout: after!.redirectTimeout,
+  };
+}
+
+/** The owner withdraws an open request; signers who have not signed and observers are told. */
+export async function withdraw(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  id: string,
+  message: string | undefined,
+): Promise<SignatureRequest> {
+  await ownedRequest(deps, caller, id);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, id);
+    if (request?.status !== 'OPEN')
+      throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'Only an open request can be withdrawn.');
+    const signers = await repo.signersOf(tx, id);
+    await repo.updateRequest(tx, id, { status: 'WITHDRAWN', updatedAt: now });
+    await recordEvent(deps, tx, id, 'withdrawn', caller.userId, message ? { message } : {});
+    const owner = await ownerOf(deps, request);
+    const params = {
+      title: request.title,
+      ownerName: `${owner.firstName} ${owner.lastName}`,
+      message: message ?? '',
+    };
+    for (const signer of signers.filter((s) => s.status === 'OPEN'))
+      await notify(deps, tx, {
+        to: signer.email,
+        template: 'withdrawnNotice',
+        lang: signer.language as Language,
+        params,
+      });
+    for (const email of await repo.observersOf(tx, id))
+      await notify(deps, tx, {
+        to: email,
+        template: 'withdrawnNotice',
+        lang: await languageOf(deps, email, owner.attributes.lang),
+        params,
+      });
+  });
+  return get(deps, caller, id);
+}
+
+/** One reminder per request per hour (shared by every API process through the database). */
+export const reminderLimit = { limit: 1, windowMs: 60 * 60 * 1000 };
+
+/** The owner reminds the signers whose turn it is. */
+export async function remind(deps: SignatureRequestsDeps, caller: UserCaller, id: string) {
+  await ownedRequest(deps, caller, id);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, id);
+    if (request?.status !== 'OPEN')
+      throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'Only an open request can be reminded.');
+    const hit = await countHit(tx, { key: `reminder:${id}`, ...reminderLimit }, now);
+    if (hit.count > reminderLimit.limit)
+      throw new AppError('REMINDER_TOO_SOON', 'The signers were reminded less than an hour ago.', {
+        retryAfterSeconds: hit.retryAfterSeconds,
+      });
+    const signers = await repo.signersOf(tx, id);
+    const due = signers.filter((s) => canSignNow(request, signers, s));
+    const owner = await ownerOf(deps, request);
+    for (const signer of due) {
+      await mailSigner(deps, tx, 'reminder', request, signer, owner);
+      await repo.updateSigner(tx, signer.id, { remindedAt: now });
+    }
+    await recordEvent(deps, tx, id, 'reminded', caller.userId, { sids: due.map((s) => s.id) });
+    return { reminded: due.map((s) => s.email) };
+  });
+}
+
+/** The signer row fields for a person given as an account e-mail or a visitor identity. */
+async function identityFields(
+  deps: SignatureRequestsDeps,
+  input: { account_email?: string; signer_identity_data?: SignatureInput['signer_identity_data'] },
+): Promise<Pick<SignerRow, 'kind' | 'userId' | 'email' | 'firstName' | 'lastName' | 'mobile' | 'language'>> {
+  if (input.account_email) {
+    const account = await findUserIdByEmail(deps, input.account_email);
+    return {
+      kind: 'account',
+      userId: account?.id ?? null,
+      email: input.account_email,
+      firstName: account?.firstName ?? '',
+      lastName: account?.lastName ?? '',
+      mobile: account?.mobile ?? null,
+      language: account?.lang ?? 'en-gb',
+    };
+  }
+  const identity = input.signer_identity_data!;
+  return {
+    kind: 'visitor',
+    userId: null,
+    email: identity.email_address,
+    firstName: identity.first_name,
+    lastName: identity.last_name,
+    mobile: identity.mobile_number ?? null,
+    language: identity.language,
+  };
+}
+
+/**
+ * A signer hands their open signature to someone else (an account e-mail or a visitor identity).
+ * The signer row takes the new identity and keeps its id, so the signature field prepared for it
+ * (named after the id) becomes the new signer's; the caller loses access unless they observe.
+ */
+export async function delegate(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  id: string,
+  body: z.infer<typeof DelegateBody>,
+): Promise<SignatureRequest> {
+  const { request, signers, me } = await visibleRequest(deps, caller, id);
+  if (!me) throw new AppError('NOT_A_SIGNER', 'Only a signer can hand over their signature.');
+  if (request.status !== 'OPEN')
+    throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'This request is not open.');
+  if (me.status !== 'OPEN') throw new AppError('ALREADY_SIGNED', 'You have signed this request already.');
+  if (Boolean(body.account_email) === Boolean(body.signer_identity_data))
+    throw new AppError('VALIDATION_FAILED', 'Give either account_email or signer_identity_data.', {
+      field: 'account_email',
+    });
+  const target = await identityFields(deps, body);
+  const field = body.account_email ? 'account_email' : 'signer_identity_data.email_address';
+  const taken = signers.some(
+    (s) =>
+      identityKey(s) === identityKey(target) || (target.userId !== null && s.userId === target.userId),
+  );
+  if (taken) throw new AppError('ALREADY_A_SIGNER', 'This person signs this request already.', { field });
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockRequest(tx, id);
+    const current = (await repo.signersOf(tx, id)).find((s) => s.id === me.id);
+    if (locked?.status !== 'OPEN' || current?.status !== 'OPEN')
+      throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'This signature is no longer open.');
+    await repo.updateSigner(tx, me.id, { ...target, remindedAt: null });
+    await recordEvent(deps, tx, id, 'delegated', caller.userId, {
+      sid: me.id,
+      from: me.email,
+      to: target.email,
+      signer_type: target.kind,
+      ...(body.message ? { message: body.message } : {}),
+    });
+    const after = await repo.signersOf(tx, id);
+    const delegated = after.find((s) => s.id === me.id)!;
+    if (canSignNow(locked, after, delegated))
+      await mailSigner(
+        deps,
+        tx,
+        'invitation',
+        { ...locked, message: body.message ?? locked.message },
+        delegated,
+        await ownerOf(deps, locked),
+      );
+  });
+  const after = await repo.findRequest(deps.db, id);
+  return toDto(deps, after!, await repo.signersOf(deps.db, id), null);
+}
+
+/**
+ * The owner adds a signer to a draft or an open request. On an open request the new signer's
+ * field is added in one more incremental revision (earlier signatures stay valid: new signature
+ * fields are an allowed change after signing) and the signer is invited when it is their turn.
+ */
+export async function addSigner(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  id: string,
+  input: SignatureInput,
+): Promise<SignatureRequest> {
+  const before = await ownedRequest(deps, caller, id);
+  if (closedStatuses.has(before.request.status)) throw notEditable('This request is closed.');
+  if (before.signers.some((s) => identityKey(s) === inputKey(input)))
+    throw new AppError('ALREADY_A_SIGNER', 'This person signs this request already.', {
+      field: input.account_email ? 'account_email' : 'signer_identity_data.email_address',
+    });
+  const documentRows = (
+    await Promise.all((await repo.documentIdsOf(deps.db, id)).map((d) => documents.findDocument(deps.db, d)))
+  ).filter((d): d is documents.DocumentRow => d !== null);
+  const sequence = Math.max(0, ...before.signers.map((s) => s.sequence)) + 1;
+  const [row] = await buildSigners(deps, id, [input], documentRows, sequence).catch((error: unknown) => {
+    // The body is one signature: name its fields without the list prefix.
+    if (error instanceof AppError && error.options.field?.startsWith('signatures.0.'))
+      throw new AppError(error.code, error.message, { field: error.options.field.slice(13) });
+    throw error;
+  });
+  const signer = row!;
+  if (before.request.status === 'OPEN') await resolveAccountSigners(deps, [signer], false);
+  const prepared = before.request.status === 'OPEN' ? await appendFields(deps, id, [signer]) : [];
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockEditable(deps, tx, id, [before.request.status]);
+    await repo.insertSigners(tx, [signer]);
+    await commitVersions(deps, tx, prepared, now);
+    await repo.updateRequest(tx, id, { updatedAt: now });
+    await recordEvent(deps, tx, id, 'signer added', caller.userId, { sid: signer.id, email: signer.email });
+    const after = { request: locked.request, signers: await repo.signersOf(tx, id) };
+    await inviteNewlyAble(deps, tx, locked, after);
+  });
+  return get(deps, caller, id);
+}
+
+/**
+ * The owner removes a signer who has not signed. While nobody signed an open request, the fields
+ * are rebuilt without theirs; after somebody signed, their empty field stays in the documents
+ * (removing it would invalidate the signatures). A request keeps at least one signer, and an
+ * open one at least one signer who has not signed (it completes only through signing).
+ */
+export async function removeSigner(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  id: string,
+  sid: string,
+): Promise<void> {
+  const before = await ownedRequest(deps, caller, id);
+  const target = before.signers.find((s) => s.id === sid);
+  if (!target) throw new AppError('NOT_FOUND', 'No such signer in this request.');
+  if (closedStatuses.has(before.request.status)) throw notEditable('This request is closed.');
+  if (target.status !== 'OPEN') throw new AppError('ALREADY_SIGNED', 'This signer has signed already.');
+  const remaining = before.signers.filter((s) => s.id !== sid);
+  if (remaining.length === 0)
+    throw new AppError('LAST_SIGNER', 'A request keeps at least one signer.', { field: 'sid' });
+  if (before.request.status === 'OPEN' && remaining.every((s) => s.status === 'SIGNED'))
+    throw new AppError(
+      'LAST_SIGNER',
+      'Everybody else has signed; this signer is the last open signature (withdraw the request instead).',
+      { field: 'sid' },
+    );
+  const rebuild = before.request.status === 'OPEN' && nobodySigned(before.signers);
+  const prepared = rebuild ? await rebuildFields(deps, id, remaining) : [];
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockEditable(deps, tx, id, [before.request.status]);
+    const current = locked.signers.find((s) => s.id === sid);
+    if (current?.status !== 'OPEN') throw new AppError('ALREADY_SIGNED', 'This signer has signed already.');
+    if (rebuild && !nobodySigned(locked.signers)) throw notEditable('Somebody signed meanwhile; try again.');
+    await repo.deleteSigners(tx, id, [sid]);
+    await commitVersions(deps, tx, prepared, now);
+    await repo.updateRequest(tx, id, { updatedAt: now });
+    await recordEvent(deps, tx, id, 'signer removed', caller.userId, { sid, email: target.email });
+    if (locked.request.status === 'OPEN') {
+      const owner = await ownerOf(deps, locked.request);
+      await notify(deps, tx, {
+        to: target.email,
+        template: 'signerRemovedNotice',
+        lang: target.language as Language,
+        params: { title: locked.request.title, ownerName: `${owner.firstName} ${owner.lastName}` },
+      });
+    }
+    const after = { request: locked.request, signers: await repo.signersOf(tx, id) };
+    await inviteNewlyAble(deps, tx, locked, after);
+  });
+}
+
+export async function addObserver(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  id: string,
+  email: string,
+): Promise<SignatureRequest> {
+  await ownedRequest(deps, caller, id);
+  await deps.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, id);
+    if (!request) throw notFound();
+    if ((await repo.observersOf(tx, id)).includes(email)) return;
+    await repo.addObserver(tx, id, email);
+    await repo.updateRequest(tx, id, { updatedAt: deps.clock.now() });
+    await recordEvent(deps, tx, id, 'observer added', caller.userId, { email });
+  });
+  return get(deps, caller, id);
+}
+
+export async function removeObserver(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  id: string,
+  email: string,
+): Promise<void> {
+  await ownedRequest(deps, caller, id);
+  await deps.db.transaction(async (tx) => {
+    await repo.lockRequest(tx, id);
+    if (!(await repo.removeObserver(tx, id, email)))
+      throw new AppError('NOT_FOUND', 'This address does not observe the request.', { field: 'email' });
+    await repo.updateRequest(tx, id, { updatedAt: deps.clock.now() });
+    await recordEvent(deps, tx, id, 'observer removed', caller.userId, { email });
+  });
+}
+
+/** Bytes of a request's documents and attachments together (the 60 MB request limit). */
+export async function requestBytes(deps: SignatureRequestsDeps, id: string): Promise<number> {
+  const documentRows = await Promise.all(
+    (await repo.documentIdsOf(deps.db, id)).map((d) => documents.findDocument(deps.db, d)),
+  );
+  const attachmentRows = await repo.attachmentsOf(deps.db, id);
+  return (
+    documentRows.reduce((sum, d) => sum + (d?.size ?? 0), 0) +
+    attachmentRows.reduce((sum, a) => sum + a.size, 0)
+  );
+}
+
+/** Drafts only: adds one of the owner's documents (by id) or a new one (base64). */
+export async function addDocument(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  id: string,
+  input: z.infer<typeof AddDocumentBody>,
+): Promise<SignatureRequest> {
+  const { request } = await ownedRequest(deps, caller, id);
+  if (request.status !== 'DRAFT') throw notEditable('Documents can be changed only in a draft.');
+  const ids = await repo.documentIdsOf(deps.db, id);
+  if (ids.length >= 10)
+    throw new AppError('VALIDATION_FAILED', 'A request has at most 10 documents.', { field: 'documents' });
+  const document =
+    'id' in input
+      ? await documents.ownedDocument(deps, caller.userId, input.id).catch(() => {
+          throw new AppError('VALIDATION_FAILED', 'No such document of yours.', { field: 'id' });
+        })
+      : null;
+  if (document && ids.includes(document.id))
+    throw new AppError('VALIDATION_FAILED', 'This document is part of the request already.', {
+      field: 'id',
+    });
+  const incoming =
+    document?.size ?? ('content' in input ? Math.floor((input.content.length * 3) / 4) : 0);
+  if ((await requestBytes(deps, id)) + incoming > maxRequestBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'A request holds at most 60 MB of documents and attachments.', {
+      field: 'content' in input ? 'content' : 'id',
+    });
+  const row =
+    document ??
+    (await documents.uploadPdfBytes(deps, caller.userId, {
+      title: (input as { title: string }).title,
+      bytes: Buffer.from((input as { content: string }).content, 'base64'),
+      password: (input as { password?: string }).password,
+    }));
+  await deps.db.transaction(async (tx) => {
+    await lockEditable(deps, tx, id, ['DRAFT']);
+    await repo.setRequestDocuments(tx, id, [...(await repo.documentIdsOf(tx, id)), row.id]);
+    await repo.updateRequest(tx, id, { updatedAt: deps.clock.now() });
+    await recordEvent(deps, tx, id, 'document added', caller.userId, {
+      document_id: row.id,
+      sha256: row.currentSha256,
+    });
+  });
+  return get(deps, caller, id);
+}
+
+/** Drafts only: takes a document out of the request (it stays the owner's) with its placements. */
+export async function removeDocument(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  id: string,
+  documentId: string,
+): Promise<void> {
+  const { request } = await ownedRequest(deps, caller, id);
+  const ids = await repo.documentIdsOf(deps.db, id);
+  if (!ids.includes(documentId)) throw new AppError('NOT_FOUND', 'No such document in this request.');
+  if (request.status !== 'DRAFT') throw notEditable('Documents can be changed only in a draft.');
+  if (ids.length === 1)
+    throw new AppError('LAST_DOCUMENT', 'A request keeps at least one document.', { field: 'documentId' });
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockEditable(deps, tx, id, ['DRAFT']);
+    await repo.setRequestDocuments(
+      tx,
+      id,
+      (await repo.documentIdsOf(tx, id)).filter((d) => d !== documentId),
+    );
+    for (const signer of locked.signers)
+      if (signer.placements.some((p) => p.documentId === documentId))
+        await repo.updateSigner(tx, signer.id, {
+          placements: signer.placements.filter((p) => p.documentId !== documentId),
+        });
+    await repo.updateRequest(tx, id, { updatedAt: deps.clock.now() });
+    await recordEvent(deps, tx, id, 'document removed', caller.userId, { document_id: documentId });
+  });
+}
+
+/** A visitor slot by its secret id (send-to link); NOT_FOUND for account slots and drafts. */
+async function visitorSlot(deps: SignatureRequestsDeps, sid: string) {
+  const signer = await repo.findSigner(deps.db, sid);
+  const request = signer ? await repo.findRequest(deps.db, signer.requestId) : null;
+  if (!signer || !request || signer.kind !== 'visitor' || request.status === 'DRAFT')
+    throw new AppError('NOT_FOUND', 'This link is not valid.');
+  return { signer, request };
+}
+
+const claimable = (request: RequestRow, signer: SignerRow) =>
+  request.status === 'OPEN' && signer.status === 'OPEN';
+
+export async function sendToSummary(deps: SignatureRequestsDeps, sid: string) {
+  const { signer, request } = await visitorSlot(deps, sid);
+  const owner = await ownerOf(deps, request);
+  return {
+    signature_request_id: request.id,
+    title: request.title,
+    owner_name: `${owner.firstName} ${owner.lastName}`.trim(),
+    status_overall: request.status,
+    signature_status: signer.status,
+    signer_email: signer.email,
+    claimable: claimable(request, signer),
+  };
+}
+
+/** A signed-in user takes a visitor slot into their account (see the contract SendToParams). */
+export async function claim(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  sid: string,
+): Promise<SignatureRequest> {
+  const { signer, request } = await visitorSlot(deps, sid);
+  if (!claimable(request, signer))
+    throw notEditable('This signature can no longer be claimed (signed, declined or closed).');
+  const user = await userIdentity(deps, caller);
+  const account = await findUserIdByEmail(deps, user.email);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockRequest(tx, request.id);
+    const signers = await repo.signersOf(tx, request.id);
+    const slot = signers.find((s) => s.id === sid);
+    if (!locked || !slot || slot.kind !== 'visitor' || !claimable(locked, slot))
+      throw notEditable('This signature can no longer be claimed (signed, declined or closed).');
+    if (signers.some((s) => s.id !== sid && isSignerOf(s, user)))
+      throw new AppError('ALREADY_A_SIGNER', 'You sign this request already.');
+    await repo.updateSigner(tx, sid, {
+      kind: 'account',
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      language: user.lang,
+      mobile: account?.mobile ?? null,
+    });
+    await repo.updateRequest(tx, request.id, { updatedAt: now });
+    await recordEvent(deps, tx, request.id, 'claimed', caller.userId, {
+      sid,
+      from: signer.email,
+      to: user.email,
+    });
+  });
+  return get(deps, caller, request.id);
+}
+
+/** The request row without access checks, for modules that checked access already. */
+export function visibleRequestRow(deps: SignatureRequestsDeps, id: string): Promise<RequestRow | null> {
+  return repo.findRequest(deps.db, id);
+}
+
+export function signersOfRequest(db: SignatureRequestsDeps['db'], id: string): Promise<SignerRow[]> {
+  return repo.signersOf(db, id);
+}
+
+export function documentIdsOfRequest(deps: SignatureRequestsDeps, id: string): Promise<string[]> {
+  return repo.documentIdsOf(deps.db, id);
+}
+
+/**
+ * What follows a signature, in its transaction: the request turns SIGNED with the last one (the
+ * owner, signers and observers get the completion mail); otherwise the owner is told, and with a
+ * signing order the next signer is invited.
+ */
+export async function afterSignature(
+  deps: SignatureRequestsDeps,
+  db: SignatureRequestsDeps['db'],
+  request: RequestRow,
+  signers: SignerRow[],
+  signed: SignerRow,
+  now: Date,
+): Promise<void> {
+  const owner = await getUser(deps, request.ownerId);
+  const ownerName = { firstName: owner.firstName, lastName: owner.lastName };
+  const signedCount = signers.filter((s) => s.status === 'SIGNED').length;
+  if (signedCount === signers.length) {
+    await repo.updateRequest(db, request.id, { status: 'SIGNED', completedAt: now, updatedAt: now });
+    await recordEvent(deps, db, request.id, 'completed', null, {});
+    const recipients = new Map<string, Language>([[owner.email, owner.attributes.lang]]);
+    for (const s of signers) recipients.set(s.email, s.language as Language);
+    for (const email of await repo.observersOf(db, request.id)) if (!recipients.has(email)) recipients.set(email, owner.attributes.lang);
+    for (const [to, lang] of recipients)
+      await queueMail(db, deps.clock, { to, template: 'completed', lang, params: { title: request.title }, actionUrl: `${deps.publicUrl}/view/${request.id}` });
+    return;
+  }
+  await repo.updateRequest(db, request.id, { updatedAt: now });
+  await queueMail(db, deps.clock, {
+    to: owner.email,
+    template: 'signedNotice',
+    lang: owner.attributes.lang,
+    params: { title: request.title, ownerName: owner.firstName, signerName: `${signed.firstName} ${signed.lastName}`.trim() || signed.email, signedCount: String(signedCount), signerCount: String(signers.length) },
+    actionUrl: `${deps.publicUrl}/view/${request.id}`,
+  });
+  if (request.signingOrder) {
+    const next = signers.find((s) => s.status === 'OPEN');
+    if (next) await mailSigner(deps, db, 'invitation', request, next, ownerName);
+  }
+}
