@@ -4,13 +4,13 @@ import type { CertificateProfile, Legislation } from '../pki/sandbox-pki.js';
 import { stateDir, writeFileAtomic } from '../pki/state-files.js';
 import type { SmsLanguage } from '../sms/sms-texts.js';
 
-/** Who an on-demand credential was enrolled for, as the RA received it. */
+/** Who an on-demand credential was enrolled for, as the RA received it (a seal needs only organization). */
 export interface SignerIdentity {
-  givenName: string;
-  surname: string;
-  email: string;
-  /** E.164; OTPs and TANs go here. */
-  mobile: string;
+  givenName?: string;
+  surname?: string;
+  email?: string;
+  /** E.164; OTPs and TANs go here. Required for personal (AES/QES) credentials. */
+  mobile?: string;
   /** Identification reference placed in the subject serialNumber (step-up compares it). */
   serialNumber?: string;
   organization?: string;
@@ -21,6 +21,8 @@ export interface StoredCredential {
   credentialID: string;
   userID?: string;
   quality: CertificateProfile;
+  /** Seals only: an advanced or a qualified seal. */
+  sealLevel?: 'aes' | 'qes';
   legislation: Legislation;
   language: SmsLanguage;
   identity: SignerIdentity;

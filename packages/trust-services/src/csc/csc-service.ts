@@ -15,9 +15,11 @@ import { SadStore } from './sad-store.js';
 /** What the RA needs to enrol a signer for an on-demand certificate. */
 export interface EnrolRequest extends SignerIdentity {
   quality: CertificateProfile;
+  /** Seals only: advanced or qualified (default) seal. */
+  sealLevel?: 'aes' | 'qes';
   legislation: Legislation;
   language?: SmsLanguage;
-  /** Validity of the certificate; default 60 minutes. */
+  /** Validity of the certificate; default 60 minutes for a person, one year for a seal. */
   validityMinutes?: number;
   /** The client's own reference for the signer; `credentials/list` filters by it. */
   userID?: string;
@@ -54,13 +56,14 @@ export interface ResolvedCredential {
   credentialID: string;
   kind: 'platform' | 'on-demand';
   quality: CertificateProfile;
+  sealLevel?: 'aes' | 'qes';
   legislation: Legislation;
   language: SmsLanguage;
   identity?: SignerIdentity;
   certificate: pkijs.Certificate;
   chainDer: Uint8Array[];
   privateKey: KeyObject;
-  /** implicit: the client's token suffices (platform); explicit: an SMS code is also needed. */
+  /** implicit: the client's token suffices (platform, seals); explicit: an SMS code is also needed. */
   authMode: 'implicit' | 'explicit';
 }
 
@@ -77,12 +80,18 @@ const hashOfSignAlgo: Record<string, string> = {
   [oid.sha512WithRsa]: oid.sha512,
 };
 const mobilePattern = /^\+[1-9]\d{6,14}$/;
-const maxValidityMinutes = 24 * 60;
+const maxPersonalValidityMinutes = 24 * 60;
+const maxSealValidityMinutes = 3 * 365 * 24 * 60;
 const maxHashesPerCall = 100;
 
-const signatureQualifier: Record<Legislation, Record<CertificateProfile, string>> = {
-  eidas: { aes: 'eu_eidas_aes', qes: 'eu_eidas_qes', seal: 'eu_eidas_qeseal' },
-  zertes: { aes: 'ch_zertes_aes', qes: 'ch_zertes_qes', seal: 'ch_zertes_qeseal' },
+const signatureQualifier: Record<Legislation, Record<CertificateProfile | 'aeseal', string>> = {
+  eidas: { aes: 'eu_eidas_aes', qes: 'eu_eidas_qes', seal: 'eu_eidas_qeseal', aeseal: 'eu_eidas_aeseal' },
+  zertes: {
+    aes: 'ch_zertes_aes',
+    qes: 'ch_zertes_qes',
+    seal: 'ch_zertes_qeseal',
+    aeseal: 'ch_zertes_aeseal',
+  },
 };
 
 export function codeError(check: Exclude<CodeCheck, { ok: true }>): CscError {
@@ -146,36 +155,44 @@ export class CscService {
   }
 
   async enrol(request: EnrolRequest): Promise<EnrolResult> {
-    if (!mobilePattern.test(request.mobile))
+    const seal = request.quality === 'seal';
+    if (seal && !request.organization) throw invalidRequest('a seal needs an organization');
+    if (!seal && (!request.givenName || !request.surname || !request.email || !request.mobile))
+      throw invalidRequest('a personal certificate needs givenName, surname, email and mobile');
+    if (request.mobile !== undefined && !mobilePattern.test(request.mobile))
       throw invalidRequest('mobile must be an E.164 number, e.g. +41791234567');
-    const validityMinutes = request.validityMinutes ?? 60;
-    if (!Number.isInteger(validityMinutes) || validityMinutes < 1 || validityMinutes > maxValidityMinutes)
-      throw invalidRequest(`validityMinutes must be 1..${maxValidityMinutes}`);
-    if (request.quality === 'seal' && !request.organization)
-      throw invalidRequest('a seal needs an organization');
+    const maxMinutes = seal ? maxSealValidityMinutes : maxPersonalValidityMinutes;
+    const validityMinutes = request.validityMinutes ?? (seal ? 365 * 24 * 60 : 60);
+    if (!Number.isInteger(validityMinutes) || validityMinutes < 1 || validityMinutes > maxMinutes)
+      throw invalidRequest(`validityMinutes must be 1..${maxMinutes}`);
     const issued = await this.deps.pki.issueEndEntity({
-      subject: {
-        commonName:
-          request.quality === 'seal'
-            ? request.organization!
-            : `${request.givenName} ${request.surname}`.trim(),
-        givenName: request.givenName,
-        surname: request.surname,
-        email: request.email,
-        ...(request.organization ? { organization: request.organization } : {}),
-        ...(request.country ? { country: request.country } : {}),
-        ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
-      },
+      subject: seal
+        ? {
+            commonName: request.organization!,
+            organization: request.organization!,
+            ...(request.country ? { country: request.country } : {}),
+            ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
+          }
+        : {
+            commonName: `${request.givenName} ${request.surname}`,
+            givenName: request.givenName!,
+            surname: request.surname!,
+            email: request.email!,
+            ...(request.organization ? { organization: request.organization } : {}),
+            ...(request.country ? { country: request.country } : {}),
+            ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
+          },
       profile: request.quality,
       legislation: request.legislation,
       validityMinutes,
+      ...(seal && request.sealLevel === 'aes' ? { advancedSeal: true } : {}),
     });
     const credentialID = randomUUID();
     const identity: SignerIdentity = {
-      givenName: request.givenName,
-      surname: request.surname,
-      email: request.email,
-      mobile: request.mobile,
+      ...(request.givenName ? { givenName: request.givenName } : {}),
+      ...(request.surname ? { surname: request.surname } : {}),
+      ...(request.email ? { email: request.email } : {}),
+      ...(request.mobile ? { mobile: request.mobile } : {}),
       ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
       ...(request.organization ? { organization: request.organization } : {}),
       ...(request.country ? { country: request.country } : {}),
@@ -184,6 +201,7 @@ export class CscService {
       credentialID,
       ...(request.userID ? { userID: request.userID } : {}),
       quality: request.quality,
+      ...(seal ? { sealLevel: request.sealLevel ?? 'qes' } : {}),
       legislation: request.legislation,
       language: request.language ?? 'en',
       identity,
@@ -216,7 +234,10 @@ export class CscService {
     const explicit = credential.authMode === 'explicit';
     return {
       description: `${credential.kind === 'platform' ? 'Platform' : 'On-demand'} ${credential.quality.toUpperCase()} credential (${credential.legislation}) - SIMULATED, not legally binding`,
-      signatureQualifier: signatureQualifier[credential.legislation][credential.quality],
+      signatureQualifier:
+        signatureQualifier[credential.legislation][
+          credential.sealLevel === 'aes' ? 'aeseal' : credential.quality
+        ],
       key: { status: 'enabled', algo: [oid.sha256WithRsa, oid.rsaEncryption], len: 2048 },
       cert: {
         status: this.certificateStatus(credential),
@@ -260,13 +281,14 @@ export class CscService {
   /** Sends a fresh code to the credential holder's mobile (the previous one stops working). */
   async sendOtp(request: { credentialID: string }): Promise<void> {
     const credential = this.resolve(request.credentialID);
-    if (credential.authMode !== 'explicit' || !credential.identity)
+    const mobile = credential.identity?.mobile;
+    if (credential.authMode !== 'explicit' || !mobile)
       throw invalidRequest('this credential is authorized without an OTP');
     let otp = this.otps.get(credential.credentialID);
     if (otp) otp.renew();
     else this.otps.set(credential.credentialID, (otp = new OneTimeCode(this.deps.clock)));
     await this.deps.sms.send(
-      credential.identity.mobile,
+      mobile,
       signingCodeText(credential.language, otp.current, codeLifetimeMs / 60_000),
     );
   }
@@ -340,13 +362,15 @@ export class CscService {
           credentialID,
           kind: 'on-demand',
           quality: stored.quality,
+          ...(stored.sealLevel ? { sealLevel: stored.sealLevel } : {}),
           legislation: stored.legislation,
           language: stored.language,
           identity: stored.identity,
           certificate: parseCertificate(chainDer[0]!),
           chainDer,
           privateKey: createPrivateKey(stored.privateKeyPem),
-          authMode: 'explicit',
+          // A seal is applied by the platform on the business's behalf, without a person confirming.
+          authMode: stored.quality === 'seal' ? 'implicit' : 'explicit',
         };
       }
     }

@@ -11,11 +11,15 @@ const hashes = z.array(z.string().min(1).max(200)).min(1).max(100);
 const oidString = z.string().regex(/^\d+(\.\d+)+$/, 'an object identifier');
 
 const enrolBody = z.object({
-  givenName: z.string().trim().min(1).max(64),
-  surname: z.string().trim().min(1).max(64),
-  email: z.email(),
-  mobile: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an E.164 number such as +41791234567'),
+  givenName: z.string().trim().min(1).max(64).optional(),
+  surname: z.string().trim().min(1).max(64).optional(),
+  email: z.email().optional(),
+  mobile: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'an E.164 number such as +41791234567')
+    .optional(),
   quality: z.enum(certificateProfiles),
+  sealLevel: z.enum(['aes', 'qes']).optional(),
   legislation: z.enum(legislations),
   language: z.enum(smsLanguages).optional(),
   serialNumber: z.string().trim().min(1).max(64).optional(),
@@ -24,7 +28,7 @@ const enrolBody = z.object({
     .string()
     .regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2')
     .optional(),
-  validityMinutes: z.number().int().min(1).max(1440).optional(),
+  validityMinutes: z.number().int().min(1).optional(),
   userID: z.string().min(1).max(200).optional(),
 });
 const listBody = z.object({ userID: z.string().min(1).optional() });

@@ -243,6 +243,74 @@ describe('trust services over HTTP', () => {
     ).toBe(true);
   });
 
+  it('enrols business seals that sign without an OTP, qualified by default or advanced on request', async () => {
+    const enrolSeal = async (extra: Record<string, unknown>) => {
+      const response = await post('/ra/v1/enrol', {
+        quality: 'seal',
+        legislation: 'eidas',
+        organization: 'Example Trading AG',
+        country: 'CH',
+        ...extra,
+      });
+      expect(response.statusCode).toBe(201);
+      const { credentialID } = response.json() as { credentialID: string };
+      const info = (await post('/csc/v2/credentials/info', { credentialID })).json() as {
+        authMode: string;
+        signatureQualifier: string;
+        cert: { certificates: string[]; subjectDN: string; validTo: string };
+      };
+      return { credentialID, info };
+    };
+    const qualified = await enrolSeal({});
+    expect(qualified.info).toMatchObject({ authMode: 'implicit', signatureQualifier: 'eu_eidas_qeseal' });
+    expect(qualified.info.cert.subjectDN).toContain('CN=Example Trading AG');
+    expect(Date.parse(qualified.info.cert.validTo) - Date.now()).toBeGreaterThan(300 * 24 * 3600_000);
+    const advanced = await enrolSeal({ sealLevel: 'aes' });
+    expect(advanced.info.signatureQualifier).toBe('eu_eidas_aeseal');
+
+    await writeFiles(dir, {
+      'qseal.pem': toPem('CERTIFICATE', Buffer.from(qualified.info.cert.certificates[0]!, 'base64')),
+      'aseal.pem': toPem('CERTIFICATE', Buffer.from(advanced.info.cert.certificates[0]!, 'base64')),
+    });
+    const text = async (file: string) =>
+      (await openssl(['x509', '-in', file, '-noout', '-text'], dir)).stdout;
+    expect(await text('qseal.pem')).toContain('Policy: 0.4.0.194112.1.3');
+    expect(await text('qseal.pem')).toContain('qcStatements');
+    expect(await text('aseal.pem')).not.toContain('qcStatements');
+    expect((await openssl(['verify', '-CAfile', 'trust.pem', 'qseal.pem', 'aseal.pem'], dir)).code).toBe(0);
+
+    const hashes = [hashOf('invoice 42')];
+    const { SAD } = (
+      await post('/csc/v2/credentials/authorize', {
+        credentialID: qualified.credentialID,
+        numSignatures: 1,
+        hashes,
+      })
+    ).json() as { SAD: string };
+    const signed = await post('/csc/v2/signatures/signHash', {
+      credentialID: qualified.credentialID,
+      SAD,
+      hashes,
+      signAlgo: sha256WithRsa,
+    });
+    const [signature] = (signed.json() as { signatures: string[] }).signatures;
+    const publicKey = createPublicKey(await readFile(join(dir, 'qseal.pem')));
+    expect(verify('sha256', Buffer.from('invoice 42'), publicKey, Buffer.from(signature!, 'base64'))).toBe(
+      true,
+    );
+
+    // A person's certificate cannot be enrolled without the mobile the codes go to.
+    const noMobile = await post('/ra/v1/enrol', {
+      givenName: 'No',
+      surname: 'Mobile',
+      email: 'no@example.ch',
+      quality: 'qes',
+      legislation: 'eidas',
+    });
+    expect(noMobile.statusCode).toBe(400);
+    expect(noMobile.json().error_description).toContain('mobile');
+  });
+
   it('runs the QES step-up: SMS in the signer language, wrong code, resend, success with a SAD that signs', async () => {
     const signer = await enrol({ quality: 'qes', language: 'fr', serialNumber: 'IDCH-9' });
     const hashes = [hashOf('qualified')];

@@ -76,6 +76,8 @@ export interface IssueEndEntityRequest {
   validityMinutes: number;
   /** The subject's public key (CryptoKey or SPKI DER); without it the sandbox generates a key pair. */
   publicKey?: CryptoKey | Uint8Array;
+  /** Seals are qualified (QC statements, QCP-l-qscd) unless this asks for an advanced seal. */
+  advancedSeal?: boolean;
 }
 
 export interface IssuedEndEntity {
@@ -375,6 +377,7 @@ async function loadOrCreateLocked(dataDir: string, options: LoadOrCreatePkiOptio
     issued,
     async issueEndEntity(request) {
       const ca = authority(`${request.legislation}-${request.profile}`);
+      const qualifiedSeal = request.profile === 'seal' && !request.advancedSeal;
       let privateKey: CryptoKey | undefined;
       let publicKey: CryptoKey;
       if (request.publicKey === undefined) {
@@ -410,11 +413,10 @@ async function loadOrCreateLocked(dataDir: string, options: LoadOrCreatePkiOptio
         policies: [
           ...policies,
           ...(request.profile === 'qes' ? [{ oid: oid.policyQcpNaturalQscd }] : []),
-          ...(request.profile === 'seal' ? [{ oid: oid.policyQcpLegalQscd }] : []),
+          ...(qualifiedSeal ? [{ oid: oid.policyQcpLegalQscd }] : []),
         ],
-        ...(request.profile === 'aes'
-          ? {}
-          : { qualified: { type: request.profile === 'qes' ? 'esign' : 'eseal' } }),
+        ...(request.profile === 'qes' ? { qualified: { type: 'esign' as const } } : {}),
+        ...(qualifiedSeal ? { qualified: { type: 'eseal' as const } } : {}),
         ...(subject.email ? { email: subject.email } : {}),
       });
       const der = certificateDer(certificate);

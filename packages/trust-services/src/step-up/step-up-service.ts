@@ -69,12 +69,14 @@ export class StepUpService {
     const { csc, clock } = this.deps;
     const credential = csc.usable(request.credentialID);
     csc.checkHashes(request.hashes, request.hashAlgorithmOID ?? oid.sha256);
-    if (!credential.identity) throw invalidRequest('step-up is for credentials enrolled for a signer');
+    const mobile = credential.identity?.mobile;
+    if (credential.authMode !== 'explicit' || !credential.identity || !mobile)
+      throw invalidRequest('step-up is for credentials enrolled for a person with a mobile number');
     const transaction: Transaction = {
       responseId: randomUUID(),
       credentialID: credential.credentialID,
       hashes: [...request.hashes],
-      mobile: credential.identity.mobile,
+      mobile,
       language: request.language ?? credential.language,
       code: new OneTimeCode(clock),
       status: 'PENDING',
