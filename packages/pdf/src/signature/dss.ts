@@ -1,8 +1,7 @@
 import * as mupdf from 'mupdf';
 import { resolved } from './pdf-objects';
-import { PdfError } from '../errors';
 import { sha1, sha256 } from './certificates';
-import { openForUpdate } from './pdf-update';
+import { openForUpdate, saveIncrement } from './pdf-update';
 import type { ValidationMaterial } from './revocation';
 
 export interface ValidationDataUpdate extends ValidationMaterial {
@@ -71,14 +70,7 @@ export function addValidationData(pdf: Uint8Array, update: ValidationDataUpdate)
       if (crls.length > 0) entry.put('CRL', list(crls));
       resolved(vri).put(hex(sha1(signature)), doc.addObject(entry));
     }
-    try {
-      return doc.saveToBuffer('incremental').asUint8Array().slice();
-    } catch (e) {
-      throw new PdfError(
-        'PDF_DAMAGED',
-        `the document cannot be updated incrementally: ${(e as Error).message}`,
-      );
-    }
+    return saveIncrement(doc, pdf);
   } finally {
     doc.destroy();
   }

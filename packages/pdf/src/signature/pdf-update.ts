@@ -75,6 +75,38 @@ export function openForUpdate(bytes: Uint8Array, password?: string): mupdf.PDFDo
   return doc;
 }
 
+/**
+ * Saves mupdf's incremental update and returns `input` followed by the appended bytes. Only the
+ * appended part is copied out of WASM memory (large files are not copied twice), after checking
+ * that mupdf kept the input as the exact prefix: earlier signatures depend on every byte.
+ */
+export function saveIncrement(doc: mupdf.PDFDocument, input: Uint8Array): Uint8Array {
+  let saved: mupdf.Buffer;
+  try {
+    saved = doc.saveToBuffer('incremental');
+  } catch (e) {
+    throw new PdfError(
+      'PDF_DAMAGED',
+      `the document cannot be updated incrementally: ${(e as Error).message}`,
+    );
+  }
+  try {
+    const view = saved.asUint8Array();
+    if (
+      view.length <= input.length ||
+      !Buffer.from(view.buffer, view.byteOffset, input.length).equals(input)
+    ) {
+      throw new Error('the incremental update did not keep the document as its prefix');
+    }
+    const out = new Uint8Array(view.length);
+    out.set(input, 0);
+    out.set(view.subarray(input.length), input.length);
+    return out;
+  } finally {
+    saved.destroy();
+  }
+}
+
 function pdfDate(date: Date): string {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return (
@@ -164,16 +196,7 @@ export function writeSignatureRevision(
     const acroForm = ensureAcroForm(doc);
     acroForm.put('SigFlags', 3);
 
-    let out: Uint8Array;
-    try {
-      out = doc.saveToBuffer('incremental').asUint8Array().slice();
-    } catch (e) {
-      throw new PdfError(
-        'PDF_DAMAGED',
-        `the document cannot be updated incrementally: ${(e as Error).message}`,
-      );
-    }
-    return patchByteRange(out, bytes.length, sig.asIndirect());
+    return patchByteRange(saveIncrement(doc, bytes), bytes.length, sig.asIndirect());
   } finally {
     doc.destroy();
   }
@@ -205,8 +228,11 @@ function patchByteRange(out: Uint8Array, appendedFrom: number, objectNumber: num
   return { pdf: out, byteRange, contentsHexStart, contentsHexEnd };
 }
 
-/** Writes the DER signature into the reserved /Contents (hex, zero-padded). */
-export function embedContents(revision: SignatureRevision, der: Uint8Array): Uint8Array {
+/**
+ * Writes the DER signature into the reserved /Contents (hex, zero-padded) of a copy, or of
+ * `revision.pdf` itself when `inPlace` (the caller owns the bytes and spares a copy of the file).
+ */
+export function embedContents(revision: SignatureRevision, der: Uint8Array, inPlace = false): Uint8Array {
   const capacity = (revision.contentsHexEnd - revision.contentsHexStart) / 2;
   if (der.length > capacity) {
     throw new PdfError(
@@ -214,7 +240,7 @@ export function embedContents(revision: SignatureRevision, der: Uint8Array): Uin
       `the signature needs ${der.length} bytes but ${capacity} were reserved`,
     );
   }
-  const out = revision.pdf.slice();
+  const out = inPlace ? revision.pdf : revision.pdf.slice();
   const hex = Buffer.from(der).toString('hex');
   for (let i = 0; i < hex.length; i++) out[revision.contentsHexStart + i] = hex.charCodeAt(i);
   return out;

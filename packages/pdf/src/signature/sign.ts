@@ -148,16 +148,30 @@ function timestampChain(tokenDer: Uint8Array, extra: readonly Uint8Array[]): Par
  * Step 2: checks the signature value, embeds the CMS (with the signature timestamp from B-T on)
  * and, from B-LT on, appends the DSS with the chains' certificates and revocation data.
  */
-export async function completeSignature(
+export function completeSignature(
   prepared: PreparedSignature,
   options: CompleteSignatureOptions,
 ): Promise<Uint8Array> {
+  return finishSignature(prepared, options, false);
+}
+
+/**
+ * `fresh`: the prepared data was made in this call chain and is owned by it (signPdf), so the
+ * document is neither hashed again nor copied before the signature is written into it.
+ */
+async function finishSignature(
+  prepared: PreparedSignature,
+  options: CompleteSignatureOptions,
+  fresh: boolean,
+): Promise<Uint8Array> {
   const signer = parseCertificate(prepared.signerCertificate);
-  const digest = digestRanges(prepared.preparedPdf, prepared.byteRange);
-  // The prepared data travelled through storage: it must still describe this document.
-  const expectedAttributes = buildSignedAttributes(digest, signer);
-  if (!bytesEqual(expectedAttributes, prepared.signedAttributesDer)) {
-    throw new PdfError('PDF_SIGNATURE_VALUE_INVALID', 'the prepared signature does not match its document');
+  if (!fresh) {
+    // The prepared data travelled through storage: it must still describe this document.
+    const digest = digestRanges(prepared.preparedPdf, prepared.byteRange);
+    const expectedAttributes = buildSignedAttributes(digest, signer);
+    if (!bytesEqual(expectedAttributes, prepared.signedAttributesDer)) {
+      throw new PdfError('PDF_SIGNATURE_VALUE_INVALID', 'the prepared signature does not match its document');
+    }
   }
   if (!verifyWithCertificate(signer, prepared.signedAttributesDer, options.signatureValue)) {
     throw new PdfError(
@@ -187,7 +201,7 @@ export async function completeSignature(
     contentsHexStart: prepared.contentsHexStart,
     contentsHexEnd: prepared.contentsHexEnd,
   };
-  let pdf = embedContents(revision, cms);
+  let pdf = embedContents(revision, cms, fresh);
   if (options.level === 'B-B' || options.level === 'B-T') return pdf;
 
   // Revocation first for every chain, so a failure leaves no half-written revision behind.
@@ -224,7 +238,7 @@ export interface SignPdfOptions
 export async function signPdf(pdf: Uint8Array, options: SignPdfOptions): Promise<Uint8Array> {
   const prepared = prepareSignature(pdf, options);
   const signatureValue = await options.signer.sign(prepared.digestToSign, prepared.signedAttributesDer);
-  return completeSignature(prepared, { ...options, signatureValue });
+  return finishSignature(prepared, { ...options, signatureValue }, true);
 }
 
 export interface DocumentTimestampOptions {
@@ -251,7 +265,7 @@ export async function addDocumentTimestamp(
   });
   const signedBytes = Buffer.concat(signedRanges(revision.pdf, revision.byteRange));
   const token = await obtainTimestampToken(options.timestamp, signedBytes);
-  let out = embedContents(revision, token);
+  let out = embedContents(revision, token, true);
   if (options.revocation) {
     const material = await validationMaterial(
       [timestampChain(token, options.extraCertificates ?? [])],
