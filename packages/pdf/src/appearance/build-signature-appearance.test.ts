@@ -57,16 +57,35 @@ async function withAppearance(
   content: VisualSignatureData,
 ) {
   const prepared = await addSignatureFields(corpusBytes(file), [{ name: 'Sig', page, ...rect }]);
+  return { prepared, filled: fill(prepared, 'Sig', content) };
+}
+
+/** Fills the named field as the signature half does: appearance and value in one update. */
+function fill(prepared: Uint8Array, name: string, content: VisualSignatureData): Uint8Array {
   const doc = new mupdf.PDFDocument(prepared);
-  const field = findSignatureField(doc, 'Sig');
+  const field = findSignatureField(doc, name);
   applySignatureAppearance(doc, field?.widget as mupdf.PDFObject, content);
   const value = doc.addObject(doc.newDictionary());
   value.put('Type', doc.newName('Sig'));
   field?.field.put('V', value);
   const filled = doc.saveToBuffer('incremental').asUint8Array().slice();
   doc.destroy();
-  return { prepared, filled };
+  return filled;
 }
+
+/** A transparent PNG: a stroke on a fully transparent background. */
+function transparentSignature(): Promise<Buffer> {
+  const stroke =
+    '<svg width="240" height="80"><path d="M10 60 C 60 0, 120 80, 230 20" stroke="#123" stroke-width="6" fill="none"/></svg>';
+  return sharp({
+    create: { width: 240, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([{ input: Buffer.from(stroke), top: 0, left: 0 }])
+    .png()
+    .toBuffer();
+}
+
+const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
 async function raw(png: Uint8Array) {
   const { data: px, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -140,20 +159,7 @@ describe('visible signature appearance', () => {
 
   it('shrinks long text and a signature image into a small box without overflow', async () => {
     const rect = { x: 100, y: 100, width: 90, height: 30 };
-    const image = await sharp({
-      create: { width: 240, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-    })
-      .composite([
-        {
-          input: Buffer.from(
-            '<svg width="240" height="80"><path d="M10 60 C 60 0, 120 80, 230 20" stroke="#123" stroke-width="6" fill="none"/></svg>',
-          ),
-          top: 0,
-          left: 0,
-        },
-      ])
-      .png()
-      .toBuffer();
+    const image = await transparentSignature();
     const long = { ...data, name: `${data.name} ${data.name} ${data.name}`, image: new Uint8Array(image) };
     const { prepared, filled } = await withAppearance('basic-pdf15-libreoffice-writer.pdf', 1, rect, long);
     const d = await diff(
@@ -168,6 +174,36 @@ describe('visible signature appearance', () => {
     );
     expect(d.inside).toBeGreaterThan(500);
     expect(d.outside).toBe(0);
+  });
+
+  it('fills the existing field of an AES owner-password file (new objects encrypted like the rest)', async () => {
+    const file = 'encrypted-owner-password-aes128-signing-allowed.pdf';
+    const original = corpusBytes(file);
+    const filled = fill(original, 'Signature1', data);
+    expect(Buffer.compare(Buffer.from(filled.subarray(0, original.length)), Buffer.from(original))).toBe(0);
+    const path = join(work, 'encrypted-filled.pdf');
+    writeFileSync(path, filled);
+    expect([0, 3]).toContain(run('qpdf', ['--check', path]).status); // the original has hint-table warnings
+    expect(run('pdftotext', [path, '-']).out).toContain('Grüßmann-Öhlund');
+    // The appearance's content stream ("BT /F2 … Tf") is written uncompressed: readable in a plain
+    // file's update, ciphertext here.
+    expect(latin1(filled.subarray(original.length))).not.toContain(' Tf ');
+    const plain = await withAppearance(
+      'basic-pdf15-libreoffice-writer.pdf',
+      1,
+      { x: 9, y: 9, width: 99, height: 40 },
+      data,
+    );
+    expect(latin1(plain.filled.subarray(plain.prepared.length))).toContain(' Tf ');
+  });
+
+  it('flattens a transparent signature image in PDF/A-1 files only (PDF/A-1 forbids soft masks)', async () => {
+    const withImage = { ...data, image: new Uint8Array(await transparentSignature()) };
+    const rect = { x: 50, y: 60, width: 300, height: 140 };
+    const pdfa = await withAppearance('pdfa1b-ghostscript.pdf', 1, rect, withImage);
+    expect(latin1(pdfa.filled.subarray(pdfa.prepared.length))).not.toContain('/SMask');
+    const plain = await withAppearance('basic-pdf15-libreoffice-writer.pdf', 1, rect, withImage);
+    expect(latin1(plain.filled.subarray(plain.prepared.length))).toContain('/SMask');
   });
 
   it('renders a preview picture of the appearance', async () => {

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { pageRotation, readBox } from '../document/page-geometry';
 import type { PageRotation } from '../document/types';
 import { annotPageIndex } from '../fields/form-fields';
+import { claimsPdfA1, loadSignatureImage } from './signature-image';
 import { encodeText, type EncodedText } from './text-run';
 import type { AppearanceBox, VisualSignatureData } from './visual-signature-data';
 
@@ -65,7 +66,7 @@ export function buildSignatureAppearance(
     const lines = collectLines(data, regular, bold);
     let image: { name: string; aspect: number } | null = null;
     if (data.image !== undefined) {
-      const img = new mupdf.Image(data.image);
+      const img = loadSignatureImage(data.image, claimsPdfA1(doc));
       const xobjects = scratch.newDictionary();
       xobjects.put('Im0', scratch.addImage(img));
       resources.put('XObject', xobjects);
