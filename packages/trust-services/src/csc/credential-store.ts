@@ -40,11 +40,19 @@ const credentialIdPattern = /^[A-Za-z0-9-]{1,100}$/;
  */
 export function openCredentialStore(dataDir: string) {
   const dir = join(stateDir(dataDir), 'credentials');
+  // A credential file never changes once written, so what was read once can be kept.
+  const cache = new Map<string, StoredCredential>();
   const read = (credentialID: string): StoredCredential | undefined => {
     // The ID arrives from the network: only plain IDs may become a file name.
     if (!credentialIdPattern.test(credentialID)) return undefined;
+    const cached = cache.get(credentialID);
+    if (cached) return cached;
     try {
-      return JSON.parse(readFileSync(join(dir, `${credentialID}.json`), 'utf8')) as StoredCredential;
+      const credential = JSON.parse(
+        readFileSync(join(dir, `${credentialID}.json`), 'utf8'),
+      ) as StoredCredential;
+      cache.set(credentialID, credential);
+      return credential;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

@@ -219,12 +219,19 @@ export class CscService {
     };
   }
 
-  listCredentials(request: { userID?: string }): { credentialIDs: string[] } {
+  /**
+   * With a userID: that user's credentials. Without: the client's own, i.e. the platform credentials and
+   * the still valid credentials enrolled without a userID (expired short-lived ones would only pile up).
+   */
+  listCredentials(request: { userID?: string; onlyValid?: boolean }): { credentialIDs: string[] } {
+    const { userID } = request;
+    const onlyValid = request.onlyValid ?? userID === undefined;
     const onDemand = this.deps.store
       .all()
-      .filter((c) => request.userID === undefined || c.userID === request.userID)
-      .map((c) => c.credentialID);
-    return { credentialIDs: request.userID === undefined ? [...this.platformIds(), ...onDemand] : onDemand };
+      .filter((c) => c.userID === userID)
+      .map((c) => c.credentialID)
+      .filter((id) => !onlyValid || this.certificateStatus(this.resolve(id)) === 'valid');
+    return { credentialIDs: userID === undefined ? [...this.platformIds(), ...onDemand] : onDemand };
   }
 
   credentialInfo(request: { credentialID: string; certificates?: 'none' | 'single' | 'chain' }) {

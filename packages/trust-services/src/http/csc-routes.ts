@@ -31,7 +31,7 @@ const enrolBody = z.object({
   validityMinutes: z.number().int().min(1).optional(),
   userID: z.string().min(1).max(200).optional(),
 });
-const listBody = z.object({ userID: z.string().min(1).optional() });
+const listBody = z.object({ userID: z.string().min(1).optional(), onlyValid: z.boolean().optional() });
 const infoBody = z.object({
   credentialID: credentialId,
   certificates: z.enum(['none', 'single', 'chain']).optional(),

@@ -299,6 +299,16 @@ describe('trust services over HTTP', () => {
       true,
     );
 
+    // Without a userID the client sees its own credentials: the platform's and the valid unowned seals.
+    const own = async () =>
+      ((await post('/csc/v2/credentials/list', {})).json() as { credentialIDs: string[] }).credentialIDs;
+    expect(await own()).toEqual(
+      expect.arrayContaining(['platform-eidas', 'platform-zertes', qualified.credentialID]),
+    );
+    services.control.setClock({ offsetMs: 400 * 24 * 3600_000 });
+    expect(await own()).not.toContain(qualified.credentialID);
+    services.control.resetClock();
+
     // A person's certificate cannot be enrolled without the mobile the codes go to.
     const noMobile = await post('/ra/v1/enrol', {
       givenName: 'No',
