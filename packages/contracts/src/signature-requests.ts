@@ -49,6 +49,8 @@ export const SignatureInput = z
     account_email: Email.optional(),
     signer_identity_data: SignerIdentityData.optional(),
     visual_signatures: z.array(VisualSignature).max(20).default([]),
+    /** This signer's quality, when it differs from the request's (e.g. one QES among AES signers). */
+    quality: RequestQuality.optional(),
   })
   .refine((s) => Boolean(s.account_email) !== Boolean(s.signer_identity_data), {
     message: 'Give either account_email or signer_identity_data',
@@ -91,19 +93,34 @@ export const CreateSignatureRequestBody = z.strictObject({
 });
 export type CreateSignatureRequestBody = z.infer<typeof CreateSignatureRequestBody>;
 
-/** PUT while nobody has signed: the same fields, all optional; documents are managed separately. */
+/** PUT: `redirect_timeout` is clamped like at creation (0 = immediate, else 10..90); absent = unchanged. */
+export const UpdateTimeout = z
+  .number()
+  .int()
+  .optional()
+  .transform((value) =>
+    value === undefined ? undefined : value === 0 ? 0 : Math.min(90, Math.max(10, value)),
+  );
+
+/**
+ * PUT while nobody has signed: the same fields, all optional (absent = unchanged); documents are
+ * managed with POST/DELETE .../documents. `signatures` replaces the whole list: a signer given with
+ * the same identity (account e-mail, or visitor e-mail) as before keeps its signer id and link.
+ */
 export const UpdateSignatureRequestBody = z.strictObject({
   title: z.string().trim().min(1).max(200).optional(),
-  message: z.string().trim().max(2000).optional(),
+  /** null clears the message; absent leaves it. */
+  message: z.string().trim().max(2000).nullable().optional(),
   signatures: z.array(SignatureInput).max(50).optional(),
   observers: z.array(Email).max(20).optional(),
   quality: RequestQuality.optional(),
   legislation: RequestLegislation.optional(),
   signing_order: z.boolean().optional(),
-  exit_url: HttpUrl,
-  error_url: HttpUrl,
-  decline_url: HttpUrl,
-  redirect_timeout: z.number().int().optional(),
+  /** null clears a URL; absent (or not http/https, spec §5) leaves it. */
+  exit_url: HttpUrl.nullable(),
+  error_url: HttpUrl.nullable(),
+  decline_url: HttpUrl.nullable(),
+  redirect_timeout: UpdateTimeout,
 });
 
 export const Signature = z.object({
@@ -116,6 +133,8 @@ export const Signature = z.object({
   last_name: z.string(),
   language: Language,
   status_code: SignerStatus,
+  /** The quality this signer signs with (their own, else the request's). */
+  quality: RequestQuality,
   signed_at: z.string().nullable(),
   declined_at: z.string().nullable(),
   decline_message: z.string().nullable(),
@@ -222,3 +241,117 @@ export const SignResult = z.object({
   signed: z.array(z.object({ id: z.string(), status_overall: RequestStatus })),
 });
 export const TanRespondBody = z.strictObject({ secret: z.string().trim().min(4).max(20) });
+
+export const SignerParams = z.strictObject({ id: z.uuid(), sid: z.uuid() });
+export const ObserverParams = z.strictObject({ id: z.uuid(), email: Email });
+export const RequestDocumentParams = z.strictObject({ id: z.uuid(), documentId: z.uuid() });
+export const AttachmentParams = z.strictObject({ id: z.uuid(), attId: z.uuid() });
+/** Direct variants of downloads take the credentials as `?token=` too (links and images). */
+export const DirectQuery = z.strictObject({ token: z.string().max(200).optional() });
+
+/** POST .../documents (drafts only): an uploaded document of the owner by id, or a new one as base64. */
+export const AddDocumentBody = z.union([z.strictObject({ id: z.uuid() }), Base64Document]);
+
+/**
+ * Decline result: the request after the decline and where the web app sends the signer next
+ * (spec §4: the decline URL, falling back to the exit URL; null = stay in Signet).
+ */
+export const DeclineResult = z.object({
+  request: SignatureRequest,
+  redirect_url: z.string().nullable(),
+  redirect_timeout: z.number().int(),
+});
+
+/** Reminder result: who was reminded (the signers whose turn it is). */
+export const RemindResult = z.object({ reminded: z.array(z.string()) });
+
+export const AttachmentList = z.object({ attachments: z.array(Attachment) });
+
+export const ReportQuery = z.strictObject({
+  type: z.enum(['PDF', 'JSON']).default('JSON'),
+  token: z.string().max(200).optional(),
+});
+
+/**
+ * The signature report (JSON): who signed when with what, each document's SHA-256 as uploaded and
+ * as it is now, and the hash-chained audit trail. The PDF report shows the same content.
+ */
+export const SignatureReport = z.object({
+  generated_at: z.string(),
+  request: z.object({
+    id: z.string(),
+    title: z.string(),
+    status_overall: RequestStatus,
+    quality: RequestQuality,
+    legislation: RequestLegislation,
+    signing_order: z.boolean(),
+    owner: z.object({ name: z.string(), email: z.string() }),
+    created_at: z.string(),
+    initiated_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+  }),
+  signers: z.array(
+    z.object({
+      sid: z.string(),
+      sequence: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      signer_type: z.enum(['account', 'visitor']),
+      status_code: SignerStatus,
+      signed_at: z.string().nullable(),
+      declined_at: z.string().nullable(),
+      decline_message: z.string().nullable(),
+      certificate_subject: z.string().nullable(),
+      certificate_serial: z.string().nullable(),
+      signing_name: z.string().nullable(),
+      signing_reason: z.string().nullable(),
+    }),
+  ),
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      /** SHA-256 of the bytes as uploaded. */
+      original_sha256: z.string(),
+      /** SHA-256 of the current version (with every signature so far). */
+      current_sha256: z.string(),
+      page_count: z.number().int(),
+      signature_count: z.number().int(),
+      versions: z.array(
+        z.object({
+          version: z.number().int(),
+          sha256: z.string(),
+          reason: z.string(),
+          created_at: z.string(),
+        }),
+      ),
+    }),
+  ),
+  attachments: z.array(z.object({ filename: z.string(), sha256: z.string(), size: z.number().int() })),
+  events: z.array(Event),
+  chain_valid: z.boolean(),
+});
+export type SignatureReport = z.infer<typeof SignatureReport>;
+
+/**
+ * Send-to links. `{id}` is a visitor signer's id: the secret of their direct-sign link.
+ * - GET /v3/sendto/{id}/get-internal (public: the id is the secret): what the link is about, so
+ *   the web app can offer to take the signature into the caller's account.
+ *   `claimable` is true while the request is OPEN and that visitor signature is still OPEN.
+ * - POST /v3/sendto/{id}/claim (user): the visitor signature becomes the caller's account
+ *   signature (their user id, e-mail, names and language; same signer id, so the signature field
+ *   prepared for it stays theirs). Refused with 409 REQUEST_NOT_EDITABLE unless claimable, and with
+ *   409 ALREADY_A_SIGNER when the caller signs this request already. The old direct link stops
+ *   working. Answers the request as the caller now sees it.
+ * Unknown ids, and ids of account signatures, are 404.
+ */
+export const SendToParams = z.strictObject({ id: z.uuid() });
+export const SendToSummary = z.object({
+  signature_request_id: z.string(),
+  title: z.string(),
+  owner_name: z.string(),
+  status_overall: RequestStatus,
+  signature_status: SignerStatus,
+  signer_email: z.string(),
+  claimable: z.boolean(),
+});

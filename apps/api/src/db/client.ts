@@ -13,8 +13,9 @@ import * as accounts from './schema/accounts.ts';
 import * as platform from './schema/platform.ts';
 import * as documents from './schema/documents.ts';
 import * as signatureRequests from './schema/signature-requests.ts';
+import * as signing from './schema/signing.ts';
 
-export const schema = { ...accounts, ...platform, ...documents, ...signatureRequests };
+export const schema = { ...accounts, ...platform, ...documents, ...signatureRequests, ...signing };
 export type Schema = typeof schema;
 /** The database handle every repository takes: PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -68,6 +68,8 @@ export const signers = pgTable(
     mobile: text('mobile'),
     language: text('language').notNull(),
     status: text('status', { enum: ['OPEN', 'SIGNED', 'DECLINED'] }).notNull(),
+    /** The signer's own quality; null: the request's. */
+    quality: text('quality', { enum: ['ses', 'aes', 'qes', 'part11'] }),
     /** Visual signature placement per document: [{ documentId, position }]. */
     placements: jsonb('placements')
       .$type<
@@ -150,20 +152,3 @@ export const requestLocks = pgTable('request_locks', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
-
-/** A QES signing waiting for the signer's TAN: the prepared signatures, kept across HTTP requests. */
-export const pendingSignings = pgTable(
-  'pending_signings',
-  {
-    id: text('id').primaryKey(),
-    signerKey: text('signer_key').notNull(),
-    responseId: text('response_id').notNull(),
-    credentialId: text('credential_id').notNull(),
-    items: jsonb('items').$type<Array<Record<string, unknown>>>().notNull(),
-    language: text('language').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-  },
-  (t) => [uniqueIndex('pending_signings_response_key').on(t.responseId)],
-);

@@ -134,6 +134,7 @@ export async function toDto(
       last_name: s.lastName,
       language: s.language as Language,
       status_code: s.status,
+      quality: s.quality ?? request.quality,
       signed_at: s.signedAt?.toISOString() ?? null,
       declined_at: s.declinedAt?.toISOString() ?? null,
       decline_message: s.declineMessage,
@@ -200,6 +201,7 @@ export async function buildSigners(
       requestId,
       sequence: firstSequence + index,
       placements,
+      quality: input.quality ?? null,
       status: 'OPEN' as const,
       signedAt: null,
       declinedAt: null,
@@ -690,7 +692,9 @@ export async function update(
         field: `signatures.${duplicate}`,
       });
     const documentRows = (
-      await Promise.all((await repo.documentIdsOf(deps.db, id)).map((d) => documents.findDocument(deps.db, d)))
+      await Promise.all(
+        (await repo.documentIdsOf(deps.db, id)).map((d) => documents.findDocument(deps.db, d)),
+      )
     ).filter((d): d is documents.DocumentRow => d !== null);
     const built = await buildSigners(deps, id, body.signatures, documentRows);
     const existing = new Map(before.signers.map((s) => [identityKey(s), s]));
@@ -727,8 +731,7 @@ export async function update(
   if (body.redirect_timeout !== undefined) changes.redirectTimeout = body.redirect_timeout;
   await deps.db.transaction(async (tx) => {
     const locked = await lockEditable(deps, tx, id, ['DRAFT', 'OPEN']);
-    if (!nobodySigned(locked.signers) || locked.request.status !== before.request.status)
-      throw notEditable();
+    if (!nobodySigned(locked.signers) || locked.request.status !== before.request.status) throw notEditable();
     await repo.updateRequest(tx, id, changes);
     if (nextSigners) {
       await repo.deleteSigners(tx, id);
@@ -798,7 +801,12 @@ export async function decline(
     });
     const owner = await ownerOf(deps, locked);
     const params = { title: locked.title, signerName: displayName(mine), message: message ?? '' };
-    await notify(deps, tx, { to: owner.email, template: 'declinedNotice', lang: owner.attributes.lang, params });
+    await notify(deps, tx, {
+      to: owner.email,
+      template: 'declinedNotice',
+      lang: owner.attributes.lang,
+      params,
+    });
     for (const other of signers.filter((s) => s.id !== me.id && s.email !== owner.email))
       await notify(deps, tx, {
         to: other.email,
@@ -936,8 +944,7 @@ export async function delegate(
   const target = await identityFields(deps, body);
   const field = body.account_email ? 'account_email' : 'signer_identity_data.email_address';
   const taken = signers.some(
-    (s) =>
-      identityKey(s) === identityKey(target) || (target.userId !== null && s.userId === target.userId),
+    (s) => identityKey(s) === identityKey(target) || (target.userId !== null && s.userId === target.userId),
   );
   if (taken) throw new AppError('ALREADY_A_SIGNER', 'This person signs this request already.', { field });
   const now = deps.clock.now();
@@ -1133,8 +1140,7 @@ export async function addDocument(
     throw new AppError('VALIDATION_FAILED', 'This document is part of the request already.', {
       field: 'id',
     });
-  const incoming =
-    document?.size ?? ('content' in input ? Math.floor((input.content.length * 3) / 4) : 0);
+  const incoming = document?.size ?? ('content' in input ? Math.floor((input.content.length * 3) / 4) : 0);
   if ((await requestBytes(deps, id)) + incoming > maxRequestBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', 'A request holds at most 60 MB of documents and attachments.', {
       field: 'content' in input ? 'content' : 'id',
@@ -1287,9 +1293,16 @@ export async function afterSignature(
     await recordEvent(deps, db, request.id, 'completed', null, {});
     const recipients = new Map<string, Language>([[owner.email, owner.attributes.lang]]);
     for (const s of signers) recipients.set(s.email, s.language as Language);
-    for (const email of await repo.observersOf(db, request.id)) if (!recipients.has(email)) recipients.set(email, owner.attributes.lang);
+    for (const email of await repo.observersOf(db, request.id))
+      if (!recipients.has(email)) recipients.set(email, owner.attributes.lang);
     for (const [to, lang] of recipients)
-      await queueMail(db, deps.clock, { to, template: 'completed', lang, params: { title: request.title }, actionUrl: `${deps.publicUrl}/view/${request.id}` });
+      await queueMail(db, deps.clock, {
+        to,
+        template: 'completed',
+        lang,
+        params: { title: request.title },
+        actionUrl: `${deps.publicUrl}/view/${request.id}`,
+      });
     return;
   }
   await repo.updateRequest(db, request.id, { updatedAt: now });
@@ -1297,7 +1310,13 @@ export async function afterSignature(
     to: owner.email,
     template: 'signedNotice',
     lang: owner.attributes.lang,
-    params: { title: request.title, ownerName: owner.firstName, signerName: `${signed.firstName} ${signed.lastName}`.trim() || signed.email, signedCount: String(signedCount), signerCount: String(signers.length) },
+    params: {
+      title: request.title,
+      ownerName: owner.firstName,
+      signerName: `${signed.firstName} ${signed.lastName}`.trim() || signed.email,
+      signedCount: String(signedCount),
+      signerCount: String(signers.length),
+    },
     actionUrl: `${deps.publicUrl}/view/${request.id}`,
   });
   if (request.signingOrder) {

@@ -1,0 +1,1 @@
+ALTER TABLE "pending_signings" ADD COLUMN "lock_holder" text NOT NULL;

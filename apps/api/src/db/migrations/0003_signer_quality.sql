@@ -1,0 +1,1 @@
+ALTER TABLE "signers" ADD COLUMN "quality" text;

@@ -1,0 +1,24 @@
+import { jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * A QES signing waiting for the signer's TAN: which prepared signatures (blob references) belong
+ * to it, so the answer can complete them in another request or process.
+ */
+export const pendingSignings = pgTable(
+  'pending_signings',
+  {
+    id: text('id').primaryKey(),
+    /** 'user:<id>' or 'visitor:<signer id>': only they may answer. */
+    signerKey: text('signer_key').notNull(),
+    responseId: text('response_id').notNull(),
+    credentialId: text('credential_id').notNull(),
+    /** Holder of the requests' signing locks, released when the signing ends. */
+    lockHolder: text('lock_holder').notNull(),
+    items: jsonb('items').$type<Array<Record<string, unknown>>>().notNull(),
+    language: text('language').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('pending_signings_response_key').on(t.responseId)],
+);
