@@ -23,6 +23,8 @@ export const OID = {
   crlDistributionPoints: '2.5.29.31',
   ocspBasic: '1.3.6.1.5.5.7.48.1.1',
   ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',
+  ekuOcspSigning: '1.3.6.1.5.5.7.3.9',
+  ekuTimeStamping: '1.3.6.1.5.5.7.3.8',
 } as const;
 
 /** A certificate with the pieces the engine needs, parsed once. */
@@ -133,6 +135,11 @@ export function isIssuedBy(cert: ParsedCertificate, issuer: ParsedCertificate): 
   } catch {
     return false;
   }
+}
+
+/** The certificate's extended key usage names `purpose`. */
+export function hasExtendedKeyUsage(cert: ParsedCertificate, purpose: string): boolean {
+  return (cert.x509.keyUsage ?? []).includes(purpose);
 }
 
 export function isSelfSigned(cert: ParsedCertificate): boolean {

@@ -4,6 +4,7 @@ import * as pkijs from 'pkijs';
 import { PdfError } from '../errors';
 import {
   OID,
+  hasExtendedKeyUsage,
   isIssuedBy,
   isSelfSigned,
   sha1,
@@ -99,7 +100,8 @@ export function ocspStatus(
     const signature = new Uint8Array(basic.signature.valueBlock.valueHexView);
     const responder = candidates.find(
       (c) =>
-        (c === issuer || isIssuedBy(c, issuer)) &&
+        // The CA itself, or a responder it delegated with the OCSPSigning purpose (RFC 6960 4.2.2.2).
+        (c === issuer || (isIssuedBy(c, issuer) && hasExtendedKeyUsage(c, OID.ekuOcspSigning))) &&
         verifyWithAlgorithm(c, basic.signatureAlgorithm.algorithmId, tbs, signature),
     );
     if (!responder) return null;

@@ -5,6 +5,7 @@ import { listFormFields } from '../fields/form-fields';
 import {
   OID,
   buildChain,
+  hasExtendedKeyUsage,
   certificatesFrom,
   isSelfSigned,
   uniqueCertificates,
@@ -323,11 +324,18 @@ async function checkToken(
     ['TOTAL-FAILED', 'SIG_CRYPTO_FAILURE'],
   );
   if (!tsa) return { valid: false, time: tst.genTime, chain: null };
+  // RFC 3161 2.3: only a certificate for the timeStamping purpose may sign tokens.
+  const purposeOk = verdict.check(
+    `${prefix}tsa-purpose`,
+    hasExtendedKeyUsage(tsa, OID.ekuTimeStamping),
+    undefined,
+    ['TOTAL-FAILED', 'SIG_CONSTRAINTS_FAILURE'],
+  );
   const chain = await evaluateChain(tsa, cms.certificates, ctx);
   judgeChain(verdict, prefix, chain, tst.genTime);
   // A proof of existence needs an intact token from a trusted TSA; the TSA's revocation status
   // is judged (and reported) separately.
-  return { valid: imprintOk && signatureOk && chain.trusted, time: tst.genTime, chain };
+  return { valid: imprintOk && signatureOk && purposeOk && chain.trusted, time: tst.genTime, chain };
 }
 
 interface SignatureEntry {
