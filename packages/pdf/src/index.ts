@@ -36,9 +36,11 @@ export type { AppearanceBox, VisualSignatureData } from './appearance/visual-sig
 // Signatures: PAdES signing (one- or two-step), document timestamps, DSS, validation.
 export {
   addDocumentTimestamp,
+  addValidationData,
   completeSignature,
   prepareSignature,
   signPdf,
+  type CollectValidationDataOptions,
   type CompleteSignatureOptions,
   type DocumentTimestampOptions,
   type LocalSigner,
@@ -47,7 +49,7 @@ export {
   type PreparedSignature,
   type SignPdfOptions,
 } from './signature/sign';
-export { addValidationData, type ValidationDataUpdate } from './signature/dss';
+export type { ValidationDataUpdate } from './signature/dss';
 export {
   validatePdfSignatures,
   type Indication,

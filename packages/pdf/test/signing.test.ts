@@ -4,6 +4,7 @@ import { addSignatureFields, closePdfEngine } from '../src/index';
 import { PdfError } from '../src/errors';
 import {
   addDocumentTimestamp,
+  addValidationData,
   completeSignature,
   prepareSignature,
   signPdf,
@@ -99,6 +100,29 @@ describe('PAdES levels', () => {
       const tsCheck = await validators.opensslTsVerify(cms);
       expect(tsCheck.stdout).toContain('Verification: OK');
     }
+  });
+});
+
+describe('upgrading signatures later', () => {
+  it('raises a B-T signature to B-LT with a DSS, then to B-LTA with a document timestamp', async () => {
+    const signed = await sign(simple, 'B-T');
+    const longTerm = await addValidationData(signed, {
+      revocation: sandbox.revocation,
+      extraCertificates: sandbox.caCertificates,
+    });
+    expect(Buffer.from(longTerm.subarray(0, signed.length)).equals(Buffer.from(signed))).toBe(true);
+    expect(byField((await validate(longTerm)).signatures, 'one')).toMatchObject({
+      indication: 'TOTAL-PASSED',
+      level: 'B-LT',
+    });
+    const archived = await addDocumentTimestamp(longTerm, {
+      timestamp: sandbox.timestamp,
+      revocation: sandbox.revocation,
+      extraCertificates: sandbox.caCertificates,
+    });
+    const report = await validate(archived);
+    expect(byField(report.signatures, 'one')).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LTA' });
+    expect(report.signatures.filter((s) => s.kind === 'document-timestamp')).toHaveLength(1);
   });
 });
 

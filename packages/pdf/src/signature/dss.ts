@@ -19,7 +19,7 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCas
  * Appends a revision whose /DSS holds certificates, OCSP responses and CRLs (PAdES B-LT), merged
  * with any existing DSS: entries already present (same bytes) are referenced, not duplicated.
  */
-export function addValidationData(pdf: Uint8Array, update: ValidationDataUpdate): Uint8Array {
+export function writeValidationData(pdf: Uint8Array, update: ValidationDataUpdate): Uint8Array {
   const doc = openForUpdate(pdf, update.password);
   try {
     const root = doc.getTrailer().get('Root');

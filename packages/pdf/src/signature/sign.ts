@@ -9,12 +9,25 @@ import {
   verifyWithCertificate,
   type ParsedCertificate,
 } from './certificates';
-import { buildSignedAttributes, buildSignedData, parseCms, timeStampTokenAttribute } from './cms';
+import {
+  buildSignedAttributes,
+  buildSignedData,
+  findSignerCertificate,
+  parseCms,
+  timeStampTokenAttribute,
+} from './cms';
 import { bytesEqual } from './der';
-import { addValidationData } from './dss';
-import { embedContents, signedRanges, writeSignatureRevision, type ByteRange } from './pdf-update';
+import { writeValidationData, type ValidationDataUpdate } from './dss';
+import {
+  embedContents,
+  openForUpdate,
+  signedRanges,
+  writeSignatureRevision,
+  type ByteRange,
+} from './pdf-update';
 import { gatherRevocation, type RevocationTransports, type ValidationMaterial } from './revocation';
 import { obtainTimestampToken, type TimestampTransport } from './timestamp';
+import { signatureEntries, type SignatureEntry } from './validate';
 
 export type PadesLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
 
@@ -207,7 +220,7 @@ async function finishSignature(
   // Revocation first for every chain, so a failure leaves no half-written revision behind.
   const chains = [signerChain, ...(token ? [timestampChain(token, extra)] : [])];
   const material = await validationMaterial(chains, options.revocation);
-  pdf = addValidationData(pdf, {
+  pdf = writeValidationData(pdf, {
     ...material,
     signatures: [contentsValue(pdf, prepared.contentsHexStart, prepared.contentsHexEnd)],
     password: prepared.password,
@@ -271,11 +284,73 @@ export async function addDocumentTimestamp(
       [timestampChain(token, options.extraCertificates ?? [])],
       options.revocation,
     );
-    out = addValidationData(out, {
+    out = writeValidationData(out, {
       ...material,
       signatures: [contentsValue(out, revision.contentsHexStart, revision.contentsHexEnd)],
       password: options.password,
     });
   }
   return out;
+}
+
+export interface CollectValidationDataOptions {
+  revocation: RevocationTransports;
+  /** Issuers the embedded certificates do not carry (e.g. the TSA's CA). */
+  extraCertificates?: Uint8Array[];
+  /** Only these fields; default: every signature and document timestamp in the document. */
+  fieldNames?: string[];
+  password?: string;
+}
+
+/**
+ * Appends a DSS revision. Given the material, writes it as is; given transports, gathers it for
+ * the signatures already in the document — their signer chains and their timestamps' TSA chains,
+ * OCSP first, CRL otherwise — e.g. to raise B-T signatures to B-LT or before an archive timestamp.
+ * A certificate without evidence is PDF_REVOCATION_UNAVAILABLE.
+ */
+export async function addValidationData(
+  pdf: Uint8Array,
+  options: ValidationDataUpdate | CollectValidationDataOptions,
+): Promise<Uint8Array> {
+  if (!('revocation' in options)) return writeValidationData(pdf, options);
+  const extra = options.extraCertificates ?? [];
+  const doc = openForUpdate(pdf, options.password);
+  let entries: SignatureEntry[];
+  try {
+    entries = signatureEntries(doc).filter(
+      (e) => e.contents && (!options.fieldNames || options.fieldNames.includes(e.fieldName)),
+    );
+  } finally {
+    doc.destroy();
+  }
+  const chains: ParsedCertificate[][] = [];
+  const signatures: Uint8Array[] = [];
+  for (const entry of entries) {
+    const contents = entry.contents!;
+    const der = contents.subarray(0, derLengthOf(contents));
+    signatures.push(contents);
+    if (entry.type === 'DocTimeStamp' || entry.subFilter === 'ETSI.RFC3161') {
+      chains.push(timestampChain(der, extra));
+      continue;
+    }
+    const cms = parseCms(der);
+    const pool = [...cms.certificates, ...extra];
+    const signer = findSignerCertificate(cms, pool);
+    if (!signer)
+      throw new PdfError('PDF_REVOCATION_UNAVAILABLE', `no signer certificate in "${entry.fieldName}"`);
+    chains.push(buildChain(signer, uniqueCertificates(pool)));
+    for (const token of cms.timeStampTokens) chains.push(timestampChain(token, extra));
+  }
+  const material = await validationMaterial(chains, options.revocation);
+  return writeValidationData(pdf, { ...material, signatures, password: options.password });
+}
+
+/** Length of the DER element at the start of `bytes` (the /Contents value is zero-padded). */
+function derLengthOf(bytes: Uint8Array): number {
+  const first = bytes[1] ?? 0;
+  if (first < 0x80) return 2 + first;
+  const count = first & 0x7f;
+  let length = 0;
+  for (let i = 0; i < count; i++) length = length * 256 + (bytes[2 + i] ?? 0);
+  return 2 + count + length;
 }

@@ -338,7 +338,7 @@ async function checkToken(
   return { valid: imprintOk && signatureOk && purposeOk && chain.trusted, time: tst.genTime, chain };
 }
 
-interface SignatureEntry {
+export interface SignatureEntry {
   fieldName: string;
   type: string;
   subFilter: string | null;
@@ -357,7 +357,7 @@ function parsePdfDate(value: string): Date | null {
   return new Date(utc - offset);
 }
 
-function signatureEntries(doc: mupdf.PDFDocument): SignatureEntry[] {
+export function signatureEntries(doc: mupdf.PDFDocument): SignatureEntry[] {
   const out: SignatureEntry[] = [];
   // listFormFields expects a form; a document without one holds no signatures.
   if (!resolved(doc.getTrailer().get('Root').get('AcroForm')).isDictionary()) return out;
