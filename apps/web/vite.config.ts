@@ -11,5 +11,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // bench/web-bundle.ts reads the chunk graph from the manifest.
+    manifest: true,
   },
 });

@@ -99,7 +99,7 @@ test('every route as a signed-in user', async () => {
 test('unknown paths and invalid route parameters give the 404 page with the path', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
-  for (const path of ['/no/such/page', '/business/activity?tab=nonsense', '/view/bad%20id/user1']) {
+  for (const path of ['/no/such/page', '/business/activity?tab=nonsense', '/view/bad!id/user1']) {
     await page.goto(path);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     const text = await page.locator('main').innerText();

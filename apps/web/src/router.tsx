@@ -3,13 +3,12 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   redirect,
   type AnyRoute,
   type ParsedLocation,
 } from '@tanstack/react-router';
 import { AppErrorPage } from './components/app-error-page.tsx';
-import { AdminLayout } from './components/layouts/admin-layout.tsx';
-import { MainLayout } from './components/layouts/main-layout.tsx';
 import { SimpleLayout } from './components/layouts/simple-layout.tsx';
 import { UnauthenticatedLayout } from './components/layouts/unauthenticated-layout.tsx';
 import { NotFoundPage } from './components/not-found-page.tsx';
@@ -97,11 +96,12 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: AppErrorPage,
 });
 
+// The signed-in layouts (app bar, drawer, menus) load only when a signed-in page is shown.
 const layoutComponents = {
   simple: SimpleLayout,
   unauthenticated: UnauthenticatedLayout,
-  main: MainLayout,
-  admin: AdminLayout,
+  main: lazyRouteComponent(() => import('./components/layouts/main-layout.tsx'), 'MainLayout'),
+  admin: lazyRouteComponent(() => import('./components/layouts/admin-layout.tsx'), 'AdminLayout'),
 } as const;
 
 const layoutRoutes = Object.fromEntries(

@@ -1,42 +1,37 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import LanguageIcon from '@mui/icons-material/Language';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, selectableLanguages } from '../lib/i18n.ts';
+import { currentLanguage } from '../lib/i18n.ts';
+
+// The menu (popover, transitions) loads on the first click; the button is all most visits need.
+const LanguageList = lazy(() => import('./language-list.tsx').then((m) => ({ default: m.LanguageList })));
 
 export function LanguageMenu() {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const current = currentLanguage();
+  const [loaded, setLoaded] = useState(false);
+  const code = currentLanguage().slice(0, 2).toUpperCase();
   return (
     <>
       <Button
         color="inherit"
         startIcon={<LanguageIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setLoaded(true);
+          setAnchor(event.currentTarget);
+        }}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        aria-label={`${t('common.language')}: ${current.slice(0, 2).toUpperCase()}`}
+        aria-label={`${t('common.language')}: ${code}`}
       >
-        {current.slice(0, 2).toUpperCase()}
+        {code}
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {selectableLanguages.map((lang) => (
-          <MenuItem
-            key={lang}
-            selected={lang === current}
-            lang={lang}
-            onClick={() => {
-              setAnchor(null);
-              void changeLanguage(lang);
-            }}
-          >
-            {t(`common.languages.${lang}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {loaded && (
+        <Suspense fallback={null}>
+          <LanguageList anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

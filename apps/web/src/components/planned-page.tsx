@@ -31,10 +31,10 @@ export function PlannedPage() {
   const key = usePageKey();
   const directSign = key.startsWith('direct');
   return (
-    <PageFrame title={t(`titles.${key}`)}>
+    <PageFrame title={t(`pages.${key}.heading`)}>
       <EmptyState
         icon={iconFor(key)}
-        heading={t(`pages.${key}.heading`)}
+        heading={t('planned.empty')}
         text={t(`pages.${key}.text`)}
         action={
           directSign ? undefined : (

@@ -1,9 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import CloseIcon from '@mui/icons-material/Close';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +10,19 @@ import { readConfig } from '../lib/config.ts';
 import { useStore } from '../lib/create-store.ts';
 import { pageTitle } from '../lib/page-title.ts';
 import { getToken, onSessionChange } from '../lib/session.ts';
-import { dialogRegistry, overlayRegistry } from '../routes/dialog-registry.ts';
 import { hasStaffCookie } from '../routes/guard-state.ts';
-import { DialogHost } from './dialog-host.tsx';
 import { dialogStore } from './dialog-store.ts';
-import { OverlayHost } from './overlay-host.tsx';
 import { overlayStore } from './overlay-store.ts';
-import { SnackbarHost } from './snackbar-host.tsx';
+import { snackbarStore } from './snackbar-store.ts';
+import { hideStagingKey } from './staging-key.ts';
 import { useScrollLock } from './use-scroll-lock.ts';
+
+// Kept out of the first load: most pages never show them.
+const MaintenanceBanner = lazy(() =>
+  import('./maintenance-banner.tsx').then((m) => ({ default: m.MaintenanceBanner })),
+);
+const StagingFrame = lazy(() => import('./staging-frame.tsx').then((m) => ({ default: m.StagingFrame })));
+const UiHosts = lazy(() => import('./ui-hosts.tsx').then((m) => ({ default: m.UiHosts })));
 
 /** Keeps document.title to the spec §2 rule for the deepest matched page. */
 function useDocumentTitle() {
@@ -59,8 +59,7 @@ function useLoggedIn(): boolean {
 }
 
 /** Spec §7: poll the status page while logged in; a blocking maintenance sends the browser to /maintenance. */
-function MaintenanceBanner() {
-  const { t } = useTranslation();
+function MaintenanceWatch() {
   const router = useRouter();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const loggedIn = useLoggedIn();
@@ -70,77 +69,39 @@ function MaintenanceBanner() {
     if (active?.isBlocking && !hasStaffCookie() && pathname !== '/maintenance')
       void router.navigate({ to: '/maintenance' });
   }, [active?.isBlocking, pathname, router]);
+  // Spec §4: the banner only for a maintenance that does not block.
   if (!active || active.isBlocking) return null;
   return (
-    <Alert severity="warning" role="status" sx={{ borderRadius: 0, justifyContent: 'center' }}>
-      {t('shell.maintenance_banner')}{' '}
-      {active.url && (
-        <Link
-          href={active.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          color="inherit"
-          sx={{ fontWeight: 700 }}
-        >
-          {t('shell.maintenance_link')}
-        </Link>
-      )}
-    </Alert>
+    <Suspense fallback={null}>
+      <MaintenanceBanner url={active.url} />
+    </Suspense>
   );
 }
 
-const hideStagingKey = 'hide-staging-alert';
-
-/** Spec §2/§4: a frame on all four sides marks a system that is not production. */
-function StagingFrame() {
-  const { t } = useTranslation();
-  const [hidden, setHidden] = useState(() => localStorage.getItem(hideStagingKey) !== null);
-  if (readConfig().mode === 'production' || hidden) return null;
+/** Spec §2/§4: the Test System frame in every mode but production, unless hidden in local storage. */
+function StagingMarker() {
+  if (readConfig().mode === 'production' || localStorage.getItem(hideStagingKey) !== null) return null;
   return (
-    <Box
-      data-testid="staging-frame"
-      sx={{
-        position: 'fixed',
-        inset: 0,
-        border: '4px solid',
-        borderColor: 'warning.main',
-        pointerEvents: 'none',
-        zIndex: 1950,
-      }}
-    >
-      <Box
-        sx={{
-          position: 'absolute',
-          top: 0,
-          left: '50%',
-          transform: 'translateX(-50%)',
-          bgcolor: 'warning.main',
-          color: '#fff',
-          px: 1.5,
-          borderBottomLeftRadius: 6,
-          borderBottomRightRadius: 6,
-          fontSize: '0.75rem',
-          fontWeight: 700,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 0.5,
-          pointerEvents: 'auto',
-        }}
-      >
-        {t('shell.test_system')}
-        <IconButton
-          size="small"
-          aria-label={t('shell.hide_test_system')}
-          onClick={() => {
-            localStorage.setItem(hideStagingKey, '1');
-            setHidden(true);
-          }}
-          sx={{ color: 'inherit', p: 0.25 }}
-        >
-          <CloseIcon sx={{ fontSize: 14 }} />
-        </IconButton>
-      </Box>
-    </Box>
+    <Suspense fallback={null}>
+      <StagingFrame />
+    </Suspense>
+  );
+}
+
+/** The hosts load with their first dialog, overlay or snackbar and stay mounted afterwards. */
+function LazyHosts() {
+  const { dialog } = useStore(dialogStore);
+  const { overlay } = useStore(overlayStore);
+  const snackbars = useStore(snackbarStore);
+  const needed = Boolean(dialog || overlay || snackbars.length > 0);
+  const [mounted, setMounted] = useState(needed);
+  if (needed && !mounted) setMounted(true);
+  useScrollLock(Boolean(dialog || overlay));
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <UiHosts />
+    </Suspense>
   );
 }
 
@@ -161,17 +122,12 @@ export function RootShell() {
   useDocumentTitle();
   useFocusOnNavigation();
   useAnalyticsSync();
-  const { dialog } = useStore(dialogStore);
-  const { overlay } = useStore(overlayStore);
-  useScrollLock(Boolean(dialog || overlay));
   return (
     <>
-      <MaintenanceBanner />
+      <MaintenanceWatch />
       <Outlet />
-      <StagingFrame />
-      <DialogHost registry={dialogRegistry} />
-      <OverlayHost registry={overlayRegistry} />
-      <SnackbarHost />
+      <StagingMarker />
+      <LazyHosts />
     </>
   );
 }

@@ -42,7 +42,7 @@ describe('locales', () => {
     const italian = flatten(it_ as Tree);
     const needed = [...en.keys()].filter(
       (key) =>
-        /^(common|shell|error_page|not_found|validation|errors|global|direct_sign)\./.test(key) ||
+        /^(common|shell|error_page|not_found|validation|errors|global|direct_sign|planned)\./.test(key) ||
         /^(titles|pages)\.direct-/.test(key),
     );
     expect(needed.filter((key) => !italian.has(key))).toEqual([]);

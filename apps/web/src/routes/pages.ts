@@ -21,6 +21,10 @@ const auth = {
     () => import('../features/account/components/password-reset-new-page.tsx'),
     'PasswordResetNewPage',
   ),
+  profileConfirm: lazyRouteComponent(
+    () => import('../features/account/components/profile-confirm-page.tsx'),
+    'ProfileConfirmPage',
+  ),
   changePassword: lazyRouteComponent(
     () => import('../features/account/components/change-password-page.tsx'),
     'ChangePasswordPage',
@@ -51,6 +55,7 @@ const pages: Record<string, RouteComponent> = {
   'password-reset': auth.resetRequest,
   'password-reset-new': auth.resetNew,
   'change-password': auth.changePassword,
+  'profile-confirm': auth.profileConfirm,
   logout: auth.logout,
   dashboard: auth.dashboard,
   maintenance: auth.maintenance,

@@ -7,6 +7,7 @@ export const searchSchemas: Record<string, z.ZodType<Record<string, unknown>>> =
   }),
   'signup-confirm': z.looseObject({ token: z.string().optional() }),
   'signup-steps': z.looseObject({ token: z.string().optional() }),
+  'profile-confirm': z.looseObject({ token: z.string().optional() }),
   'password-reset-new': z.looseObject({ token: z.string().optional() }),
   'business-signup': z.looseObject({ ucc: z.string().max(100).optional() }),
 };

@@ -1,0 +1,73 @@
+// Not a test: captures the main pages at desktop and phone width into e2e/screenshots/ for a look.
+// Run against a server: SIGNET_BASE_URL=http://localhost:3000 node --import tsx apps/web/e2e/screenshots.ts
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createUser, launch, loginThroughUi, newContext, setMaintenance, settled } from './support.ts';
+
+const out = join(import.meta.dirname, 'screenshots');
+mkdirSync(out, { recursive: true });
+const browser = await launch();
+const user = await createUser('Charlotte', 'Zimmermann-Beaufort');
+try {
+  for (const width of [1280, 390]) {
+    const context = await newContext(browser, { width });
+    const page = await context.newPage();
+    const shoot = async (name: string) => {
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(out, `${name}-${width}.png`), fullPage: true });
+    };
+    for (const [name, path] of [
+      ['login', '/login'],
+      ['signup', '/signup'],
+      ['signup-steps', '/signup/steps?token=0123456789abcdef0123'],
+      ['not-found', '/no/such/page'],
+      ['mail-sent', '/signup/mail-sent'],
+    ] as const) {
+      await page.goto(path);
+      await settled(page);
+      await shoot(name);
+    }
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await shoot('login-errors');
+    await loginThroughUi(page, user.email, user.password);
+    await settled(page);
+    await shoot('dashboard');
+    await page.goto('/business/members/domains');
+    await settled(page);
+    await page.goto('/profile/signature-standards');
+    await settled(page);
+    await shoot('planned-page');
+    await page.goto('/profile/change-password');
+    await settled(page);
+    await shoot('change-password');
+    // An unexpected answer to a page fetch shows the error page.
+    await page.route('**/api/v1/user', (route) =>
+      route.fulfill({
+        status: 418,
+        contentType: 'application/json',
+        body: '{"statusCode":418,"code":"TEAPOT","message":"x"}',
+      }),
+    );
+    await page.evaluate(() => sessionStorage.removeItem('signet.user-cache'));
+    await context.clearCookies();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await shoot('error-page');
+    await page.unroute('**/api/v1/user');
+    await setMaintenance(true, true);
+    await page.goto('/maintenance');
+    await settled(page);
+    await shoot('maintenance');
+    await setMaintenance(true, false);
+    await page.goto('/dashboard');
+    await page.getByText('Maintenance is under way').waitFor();
+    await shoot('maintenance-banner');
+    await setMaintenance(false, false);
+    await context.close();
+  }
+} finally {
+  await setMaintenance(false, false).catch(() => {});
+  await browser.close();
+}
+console.log(`screenshots in ${out}`);
