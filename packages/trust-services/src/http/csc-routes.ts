@@ -63,58 +63,59 @@ const respondBody = z.object({ secret: z.string().min(1).max(20) });
 const responseIdParams = z.object({ responseId: z.uuid() });
 
 /** The remote-signing API: CSC v2 methods, the sandbox RA, and the QES step-up (TAN) flow. */
-export function registerCscRoutes(app: FastifyInstance, services: TrustServices): void {
-  const expected = Buffer.from(`Bearer ${services.clientToken}`);
+export function registerCscRoutes(app: FastifyInstance, services: () => TrustServices): void {
   const requireClient = async (request: FastifyRequest) => {
+    const expected = Buffer.from(`Bearer ${services().clientToken}`);
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new CscError(401, 'invalid_token', 'A valid client bearer token is required');
   };
-  const { csc, stepUp } = services;
+  const csc = () => services().csc;
+  const stepUp = () => services().stepUp;
 
   // Public per CSC v2 §11.1: clients discover the service before they authenticate.
-  app.post('/csc/v2/info', async () => csc.info());
+  app.post('/csc/v2/info', async () => csc().info());
 
   app.register(async (client) => {
     client.addHook('onRequest', requireClient);
 
     client.post('/ra/v1/enrol', async (request, reply) =>
-      reply.status(201).send(await csc.enrol(enrolBody.parse(request.body))),
+      reply.status(201).send(await csc().enrol(enrolBody.parse(request.body))),
     );
     client.post('/csc/v2/credentials/list', async (request) =>
-      csc.listCredentials(listBody.parse(request.body ?? {})),
+      csc().listCredentials(listBody.parse(request.body ?? {})),
     );
     client.post('/csc/v2/credentials/info', async (request) =>
-      csc.credentialInfo(infoBody.parse(request.body)),
+      csc().credentialInfo(infoBody.parse(request.body)),
     );
     client.post('/csc/v2/credentials/sendOTP', async (request, reply) => {
-      await csc.sendOtp(otpBody.parse(request.body));
+      await csc().sendOtp(otpBody.parse(request.body));
       return reply.status(204).send();
     });
     client.post('/csc/v2/credentials/authorize', async (request) =>
-      csc.authorize(authorizeBody.parse(request.body)),
+      csc().authorize(authorizeBody.parse(request.body)),
     );
     client.post('/csc/v2/signatures/signHash', async (request) =>
-      csc.signHash(signHashBody.parse(request.body)),
+      csc().signHash(signHashBody.parse(request.body)),
     );
 
     client.post('/csc/v2/stepup', async (request, reply) =>
-      reply.status(201).send(await stepUp.start(stepUpBody.parse(request.body))),
+      reply.status(201).send(await stepUp().start(stepUpBody.parse(request.body))),
     );
     client.get('/csc/v2/stepup/:responseId', async (request) =>
-      stepUp.get(responseIdParams.parse(request.params).responseId),
+      stepUp().get(responseIdParams.parse(request.params).responseId),
     );
     client.post('/csc/v2/stepup/:responseId/respond', async (request) =>
-      stepUp.respond(
+      stepUp().respond(
         responseIdParams.parse(request.params).responseId,
         respondBody.parse(request.body).secret,
       ),
     );
     client.post('/csc/v2/stepup/:responseId/resend', async (request) =>
-      stepUp.resend(responseIdParams.parse(request.params).responseId),
+      stepUp().resend(responseIdParams.parse(request.params).responseId),
     );
     client.post('/csc/v2/stepup/:responseId/cancel', async (request) =>
-      stepUp.cancel(responseIdParams.parse(request.params).responseId),
+      stepUp().cancel(responseIdParams.parse(request.params).responseId),
     );
   });
 }

@@ -50,39 +50,40 @@ ${rows}
 }
 
 /** The SMS outbox for people and E2E tests, and the test controls (clock, faults, revocation). */
-export function registerOutboxAndControlRoutes(app: FastifyInstance, services: TrustServices): void {
-  const { sms, control } = services;
+export function registerOutboxAndControlRoutes(app: FastifyInstance, services: () => TrustServices): void {
+  const sms = () => services().sms;
+  const control = () => services().control;
 
   app.get('/sms', async (request, reply) => {
     const { to } = smsQuery.parse(request.query);
-    return reply.type('text/html; charset=utf-8').send(smsPage(sms.list(to ? { to } : {}), to));
+    return reply.type('text/html; charset=utf-8').send(smsPage(sms().list(to ? { to } : {}), to));
   });
   app.get('/sms.json', async (request) => {
     const { to } = smsQuery.parse(request.query);
-    return { messages: sms.list(to ? { to } : {}) };
+    return { messages: sms().list(to ? { to } : {}) };
   });
 
-  const state = () => ({ clock: control.clock.describe(), faults: control.faults() });
+  const state = () => ({ clock: control().clock.describe(), faults: control().faults() });
   app.get('/control', async () => state());
   app.post('/control/clock', async (request) => {
-    control.setClock(clockBody.parse(request.body));
+    control().setClock(clockBody.parse(request.body));
     return state();
   });
   app.delete('/control/clock', async () => {
-    control.resetClock();
+    control().resetClock();
     return state();
   });
   app.post('/control/faults', async (request) => {
-    control.setFaults(faultsBody.parse(request.body));
+    control().setFaults(faultsBody.parse(request.body));
     return state();
   });
   app.delete('/control/faults', async () => {
-    control.clearFaults();
+    control().clearFaults();
     return state();
   });
   app.post('/control/revocations', async (request, reply) => {
     const body = revokeBody.parse(request.body);
-    const revocation = await services.revokeCertificate(
+    const revocation = await services().revokeCertificate(
       body.serialNumber,
       body.reason,
       body.revokedAt ? new Date(body.revokedAt) : undefined,

@@ -21,19 +21,38 @@ export interface TrustServicesPluginOptions {
  * parsers and the CSC-format error handler stay inside this context.
  */
 export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions> = async (app, options) => {
-  const services =
-    options.services ??
-    (await createTrustServices({
-      dataDir: options.dataDir,
-      publicBaseUrl: options.publicBaseUrl,
-      clientToken: options.clientToken,
-    }));
+  // The first start generates the CA keys, which can take longer than Fastify's plugin timeout on a
+  // busy machine: creation starts now, and requests wait for it instead of the host's start-up.
+  const ready =
+    options.services !== undefined
+      ? Promise.resolve(options.services)
+      : createTrustServices({
+          dataDir: options.dataDir,
+          publicBaseUrl: options.publicBaseUrl,
+          clientToken: options.clientToken,
+        });
+  let services: TrustServices | undefined;
+  ready.then(
+    (created) => (services = created),
+    (error: unknown) => app.log.error({ err: error }, 'the sandbox trust services could not start'),
+  );
   // Every sandbox route is public to the host's auth layer; the CSC routes check their own client token.
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config as object), auth: 'public' } as typeof route.config;
   });
+  app.addHook('onRequest', async () => {
+    services = await ready;
+  });
+  // Closing waits for a creation still under way, so it never writes into a data dir already removed.
+  app.addHook('onClose', async () => {
+    await ready.catch(() => undefined);
+  });
+  const current = (): TrustServices => {
+    if (!services) throw new Error('trust services used before they were ready');
+    return services;
+  };
   registerSandboxErrors(app);
-  registerProtocolRoutes(app, services);
-  registerCscRoutes(app, services);
-  registerOutboxAndControlRoutes(app, services);
+  registerProtocolRoutes(app, current);
+  registerCscRoutes(app, current);
+  registerOutboxAndControlRoutes(app, current);
 };
