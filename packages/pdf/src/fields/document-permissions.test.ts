@@ -35,6 +35,18 @@ describe('document rules for new signature fields', () => {
     expect((await addSignatureFields(certified(2), field)).length).toBeGreaterThan(0);
   });
 
+  it('refuses an encrypted file whose permissions allow neither form filling nor annotating', async () => {
+    const doc = new mupdf.PDFDocument(corpusBytes('basic-pdf15-libreoffice-writer.pdf'));
+    // Empty user password, owner password set, permission bits: print only.
+    const printOnly = doc.saveToBuffer('encrypt=aes-128,owner-password=owner,user-password=,permissions=4');
+    const bytes = printOnly.asUint8Array().slice();
+    doc.destroy();
+    const code = await addSignatureFields(bytes, [{ name: 'S', page: 1, x: 10, y: 10 }]).catch(
+      (e: PdfError) => e.code,
+    );
+    expect(code).toBe('PDF_SIGNING_NOT_PERMITTED');
+  });
+
   it('drops Reader usage rights, which any change invalidates', async () => {
     const input = corpusBytes('form-irs-f1040-prefilled-incremental-ur3.pdf');
     const before = new mupdf.PDFDocument(input);
