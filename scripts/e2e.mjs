@@ -72,6 +72,13 @@ let exitCode = 1;
 try {
   await waitForHealth(`${baseUrl}/api/health`, server, 180_000);
   console.log(`server ready at ${baseUrl}`);
+  // Every browser test starts from a deep link; without the SPA fallback they would all time out.
+  const deepLink = await fetch(`${baseUrl}/login`);
+  if (deepLink.status !== 200 || !(deepLink.headers.get('content-type') ?? '').includes('text/html')) {
+    throw new Error(
+      `the server does not serve the web app at /login (status ${deepLink.status}); is apps/web/dist built and the SPA fallback working?`,
+    );
+  }
   const only = process.argv.slice(2);
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.test.ts'))

@@ -76,7 +76,12 @@ export async function loadGuardState(queryClient: QueryClient): Promise<GuardSta
       directSign: false,
     };
   }
-  const [user, maintenance] = await Promise.all([loadUser(queryClient), loadMaintenance(queryClient)]);
+  // Maintenance first: during a blocking one the API may answer 503 to everything, and the visitor
+  // goes to /maintenance anyway, so there is no point in waiting for the user behind retries.
+  const maintenance = await loadMaintenance(queryClient);
+  const staff = hasStaffCookie();
+  const blocked = maintenance?.activeMaintenance?.isBlocking === true && !staff;
+  const user = blocked ? null : await loadUser(queryClient);
   const business = user
     ? await queryClient.ensureQueryData(userBusinessQueryOptions).catch(() => null)
     : null;
@@ -85,7 +90,7 @@ export async function loadGuardState(queryClient: QueryClient): Promise<GuardSta
     business,
     maintenance,
     cookiesEnabled: true,
-    staff: hasStaffCookie(),
+    staff,
     directSign: hasDirectSignCredentials(),
   };
 }
