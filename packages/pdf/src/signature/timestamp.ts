@@ -17,9 +17,13 @@ export interface TstInfo {
   serialHex: string;
 }
 
-function positiveInteger(bytes: Uint8Array): Uint8Array {
-  const body = (bytes[0] ?? 0) & 0x80 ? Uint8Array.of(0, ...bytes) : bytes;
-  return tlv(0x02, body);
+/** DER INTEGER of unsigned big-endian bytes: minimal length (X.690 8.3.2), positive. */
+export function positiveInteger(bytes: Uint8Array): Uint8Array {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const minimal = bytes.subarray(start);
+  const body = (minimal[0] ?? 0) & 0x80 ? Uint8Array.of(0, ...minimal) : minimal;
+  return tlv(0x02, body.length > 0 ? body : Uint8Array.of(0));
 }
 
 export function parseTstInfo(tokenDer: Uint8Array): TstInfo {
