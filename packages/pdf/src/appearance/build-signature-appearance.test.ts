@@ -137,22 +137,30 @@ describe('visible signature appearance', () => {
     expect(d.outside).toBe(0);
   });
 
-  it('reads upright on a page with /Rotate 90 (same pixels as on an unrotated page)', async () => {
+  it.each([
+    [1, 90],
+    [2, 180],
+    [3, 270],
+  ])('reads upright on page %i with /Rotate %i (same pixels as on the unrotated page)', async (page) => {
     const rect = { x: 50, y: 60, width: 300, height: 140 };
     const plain = await withAppearance('rotated-pages-90-180-270-0.pdf', 4, rect, data);
-    const turned = await withAppearance('rotated-pages-90-180-270-0.pdf', 1, rect, data);
+    const turned = await withAppearance('rotated-pages-90-180-270-0.pdf', page, rect, data);
     const crop = async (png: Uint8Array) =>
       sharp(png)
         .extract({ left: rect.x, top: rect.y, width: rect.width, height: rect.height })
         .raw()
         .toBuffer();
     const a = await crop(await renderPage(plain.filled, 4));
-    const b = await crop(await renderPage(turned.filled, 1));
+    const b = await crop(await renderPage(turned.filled, page));
     let delta = 0;
     for (let i = 0; i < a.length; i++) delta += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
     // Identical drawing; allow anti-aliasing noise only (the page content under the box is blank).
     expect(delta / a.length).toBeLessThan(2);
-    const blank = await diff(await renderPage(turned.prepared, 1), await renderPage(turned.filled, 1), rect);
+    const blank = await diff(
+      await renderPage(turned.prepared, page),
+      await renderPage(turned.filled, page),
+      rect,
+    );
     expect(blank.inside).toBeGreaterThan(2000);
     expect(blank.outside).toBe(0);
   });
