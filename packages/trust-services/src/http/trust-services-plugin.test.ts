@@ -220,6 +220,35 @@ describe('trust services over HTTP', () => {
     expect(wrong.json()).toMatchObject({ error: 'invalid_otp', code: 'TAN_INVALID', remainingAttempts: 2 });
   });
 
+  it('answers malformed CSC calls with invalid_request naming the problem', async () => {
+    const platform = 'platform-eidas';
+    const cases: [string, object, string][] = [
+      ['/csc/v2/credentials/authorize', { numSignatures: 1, hashes: [hashOf('a')] }, 'credentialID'],
+      ['/csc/v2/credentials/info', { credentialID: 'no-such-credential' }, 'Invalid parameter credentialID'],
+      [
+        '/csc/v2/credentials/authorize',
+        { credentialID: platform, numSignatures: 2, hashes: [hashOf('a')] },
+        'numSignatures',
+      ],
+      [
+        '/csc/v2/credentials/authorize',
+        { credentialID: platform, numSignatures: 1, hashes: [Buffer.alloc(20).toString('base64')] },
+        'not a base64 sha256 digest',
+      ],
+      [
+        '/csc/v2/signatures/signHash',
+        { credentialID: platform, SAD: 'x', hashes: [hashOf('a')], signAlgo: '1.2.840.10045.4.3.2' },
+        'Unsupported signAlgo',
+      ],
+    ];
+    for (const [url, body, expected] of cases) {
+      const response = await post(url, body);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'invalid_request' });
+      expect(response.json().error_description).toContain(expected);
+    }
+  });
+
   it('signs with the platform credential without an OTP', async () => {
     const credentialID = services.pki.platform.eidas.id;
     const hashes = [hashOf('platform document')];

@@ -129,6 +129,42 @@ describe('OCSP and CRL', () => {
     }
   });
 
+  it('answers unknown for a serial it never issued, and unauthorized for a CA it does not run', async () => {
+    await openssl(['ocsp', '-issuer', 'issuer.pem', '-serial', '0x1234567890', '-reqout', 'never.der'], dir);
+    await writeFiles(dir, {
+      'never-resp.der': await services.ocsp.respond(await readFile(join(dir, 'never.der'))),
+    });
+    const never = await openssl(
+      ['ocsp', '-reqin', 'never.der', '-respin', 'never-resp.der', '-CAfile', 'trust.pem', '-resp_text'],
+      dir,
+    );
+    expect(never.output).toContain('Response verify OK');
+    expect(never.stdout).toContain('Cert Status: unknown');
+
+    await openssl(
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=Foreign CA',
+        '-keyout',
+        'foreign.key',
+        '-out',
+        'foreign.pem',
+      ],
+      dir,
+    );
+    await openssl(['ocsp', '-issuer', 'foreign.pem', '-serial', '0x01', '-reqout', 'foreign.der'], dir);
+    await writeFiles(dir, {
+      'foreign-resp.der': await services.ocsp.respond(await readFile(join(dir, 'foreign.der'))),
+    });
+    const foreign = await openssl(['ocsp', '-respin', 'foreign-resp.der', '-resp_text', '-noverify'], dir);
+    expect(foreign.output).toContain('unauthorized');
+  });
+
   it('refuses to revoke a serial it never issued', async () => {
     await expect(services.revokeCertificate('0badc0de')).rejects.toBeInstanceOf(UnknownCertificateError);
   });
