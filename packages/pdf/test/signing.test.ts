@@ -227,6 +227,18 @@ describe('validation of damaged and revoked signatures', () => {
     expect(entry.totalDocument).toBe(false);
   });
 
+  it('allows a new empty signature field and a further signature after signing', async () => {
+    const signed = await sign(simple, 'B-LT');
+    const withField = await addSignatureFields(signed, [
+      { name: 'three', page: 1, x: 300, y: 300, width: 150, height: 60 },
+    ]);
+    const twice = await sign(withField, 'B-LT', signer, { fieldName: 'three' });
+    const report = byField((await validate(twice)).signatures, 'one');
+    expect(report.modificationsAfter.allowed, report.modificationsAfter.changes.join('\n')).toBe(true);
+    expect(report.modificationsAfter.changes.length).toBeGreaterThan(0);
+    expect(report).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LT', coversWholeDocument: false });
+  });
+
   it('reports REVOKED for a certificate revoked before signing', async () => {
     const revoked = await sandbox.issue('aes', 'Revoked Signer');
     await sandbox.services.revokeCertificate(revoked.serialHex, 'keyCompromise');
