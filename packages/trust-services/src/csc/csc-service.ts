@@ -2,7 +2,6 @@ import { constants, createPrivateKey, KeyObject, privateEncrypt, randomUUID } fr
 import type * as pkijs from 'pkijs';
 import type { Clock } from '../control/clock.js';
 import { describeName, parseCertificate, serialHexOf } from '../pki/certificate-builder.js';
-import { exportPrivateKeyPem } from '../pki/keys.js';
 import { hashAlgorithms, oid } from '../pki/oids.js';
 import type { CertificateProfile, Legislation, SandboxPki } from '../pki/sandbox-pki.js';
 import type { SmsOutbox } from '../sms/sms-outbox.js';
@@ -187,6 +186,7 @@ export class CscService {
       validityMinutes,
       ...(seal && request.sealLevel === 'aes' ? { advancedSeal: true } : {}),
     });
+    if (!issued.privateKeyPem) throw new Error('the sandbox did not generate the credential key');
     const credentialID = randomUUID();
     const identity: SignerIdentity = {
       ...(request.givenName ? { givenName: request.givenName } : {}),
@@ -206,7 +206,7 @@ export class CscService {
       language: request.language ?? 'en',
       identity,
       certificates: issued.chainDer.map((der) => Buffer.from(der).toString('base64')),
-      privateKeyPem: issued.privateKeyPem ?? (await exportPrivateKeyPem(issued.privateKey!)),
+      privateKeyPem: issued.privateKeyPem,
       createdAt: this.deps.clock.now().toISOString(),
     });
     return {
