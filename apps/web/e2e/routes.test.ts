@@ -108,3 +108,38 @@ test('unknown paths and invalid route parameters give the 404 page with the path
   }
   await context.close();
 });
+
+test('an unexpected answer shows the error page; a 401 shows none and goes to login', async () => {
+  const user = await createUser('Error', 'Page');
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await loginThroughUi(page, user.email, user.password);
+
+  await page.route('**/api/v1/user', (route) =>
+    route.fulfill({
+      status: 418,
+      contentType: 'application/json',
+      body: '{"statusCode":418,"code":"TEAPOT","message":"x"}',
+    }),
+  );
+  await page.reload();
+  await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'To the home page' }).getAttribute('href'), '/');
+  assert.equal(await page.title(), 'Something went wrong - Signet');
+
+  await page.unroute('**/api/v1/user');
+  await page.route('**/api/v1/user', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: '{"statusCode":401,"code":"UNAUTHENTICATED","message":"x"}',
+    }),
+  );
+  await page.goto('/profile');
+  await page.waitForURL(
+    (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile',
+  );
+  assert.equal(await page.getByRole('heading', { name: 'Something went wrong' }).count(), 0);
+  await context.close();
+});

@@ -47,7 +47,8 @@ async function loadUser(queryClient: QueryClient): Promise<User | null> {
   try {
     return await queryClient.ensureQueryData(userQueryOptions);
   } catch (error) {
-    if (isApiError(error) && error.statusCode === 401) return null;
+    // A 401 clears the token (and drops the user query, which cancels this fetch): logged out.
+    if (!getToken() || (isApiError(error) && error.statusCode === 401)) return null;
     if (isApiError(error) && error.statusCode >= 500 && error.statusCode !== 503)
       throw new ServerUnavailableError();
     throw error;
