@@ -191,5 +191,10 @@ export function runEngineTask<K extends EngineTaskName>(
   args: Parameters<EngineTasks[K]>,
   transfer?: ArrayBuffer[],
 ): Promise<ReturnType<EngineTasks[K]>> {
-  return pool.run(op, args, transfer);
+  // Posting a view clones its whole ArrayBuffer: send only the viewed bytes (e.g. a Buffer slice
+  // of a large pooled allocation).
+  const own = args.map((a) =>
+    a instanceof Uint8Array && a.byteLength !== a.buffer.byteLength ? a.slice() : a,
+  ) as Parameters<EngineTasks[K]>;
+  return pool.run(op, own, transfer);
 }
