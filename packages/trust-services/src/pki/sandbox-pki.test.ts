@@ -134,6 +134,39 @@ describe('sandbox PKI', () => {
     }
   });
 
+  it('renews infrastructure certificates that are about to expire when loaded later', async () => {
+    const later = await makeTempDir('pki-renew');
+    try {
+      await seedSandboxKeys(later);
+      const first = await loadOrCreatePki(later);
+      const twoYears = new Date(Date.now() + 2 * 365 * 24 * 3600_000);
+      const renewed = await loadOrCreatePki(later, { clock: { now: () => twoYears } });
+      const before = first.ocspResponder('eidas-qes');
+      const after = renewed.ocspResponder('eidas-qes');
+      expect(after.serialHex).not.toBe(before.serialHex);
+      expect(after.certificate.notAfter.value.getTime()).toBeGreaterThan(twoYears.getTime());
+      // Still the same CA key and name: the root stays, and the renewed certificate chains to it.
+      expect(renewed.authority('eidas-root').certificatePem).toBe(
+        first.authority('eidas-root').certificatePem,
+      );
+      await writeFiles(later, { 'trust.pem': first.trustListPem(), 'after.pem': after.certificatePem });
+      const verified = await openssl(
+        [
+          'verify',
+          '-CAfile',
+          'trust.pem',
+          '-attime',
+          String(Math.floor(twoYears.getTime() / 1000)),
+          'after.pem',
+        ],
+        later,
+      );
+      expect(verified.output).toContain('after.pem: OK');
+    } finally {
+      await removeDir(later);
+    }
+  });
+
   it('reloads the same hierarchy from disk, and re-issues URL-bearing certificates for a new base URL', async () => {
     const again = await loadOrCreatePki(dir, { publicBaseUrl: 'http://sandbox.test/sandbox' });
     expect(again.trustListPem()).toBe(pki.trustListPem());

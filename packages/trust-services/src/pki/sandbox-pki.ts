@@ -126,6 +126,7 @@ export const defaultPublicBaseUrl = 'http://localhost:3000/sandbox';
 const systemClock: Clock = { now: () => new Date() };
 const minute = 60_000;
 const year = 365 * 24 * 60 * minute;
+const renewBeforeMs = 30 * 24 * 60 * minute;
 
 interface Manifest {
   format: 1;
@@ -218,8 +219,12 @@ async function loadOrCreateLocked(dataDir: string, options: LoadOrCreatePkiOptio
     if (stored) {
       const der = fromPem(stored, 'CERTIFICATE')[0];
       if (!der) throw new Error(`sandbox PKI certificate ${certId} is unreadable`);
-      certificates.set(certId, parseCertificate(der));
-      return;
+      const certificate = parseCertificate(der);
+      // A long-lived data dir renews what is about to expire (same key and name, so chains still hold).
+      if (certificate.notAfter.value.getTime() - now.getTime() > renewBeforeMs) {
+        certificates.set(certId, certificate);
+        return;
+      }
     }
     const { issuerId, ...rest } = template();
     const issuer = issuerId ? certificates.get(issuerId) : undefined;
