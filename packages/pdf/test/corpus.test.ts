@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   addSignatureFields,
   closePdfEngine,
+  findPdfHeader,
   inspectPdf,
   normalizePdf,
   renderPage,
@@ -69,6 +70,8 @@ describe('corpus: inspect and render page 1', () => {
     if (REPAIRED.has(file)) {
       // The rewrite opens cleanly with the same pages; qpdf finds nothing left to repair.
       const clean = await normalizePdf(bytes);
+      // Offsets (ByteRange, xref) of what gets signed are file offsets: the header comes first.
+      expect(findPdfHeader(clean)).toBe(0);
       const again = await inspectPdf(clean);
       expect(again.needsRepair).toBe(false);
       expect(again.pageCount).toBe(entry.pages);
