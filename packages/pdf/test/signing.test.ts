@@ -152,6 +152,26 @@ describe('two-step signing with a remote key', () => {
     expect(report.signer?.serialNumber).toBe(qes.serialHex.toLowerCase());
   });
 
+  it('refuses to sign a document certified with "no changes allowed" (DocMDP P=1)', async () => {
+    const mupdf = await import('mupdf');
+    const doc = new mupdf.PDFDocument(simple);
+    const certification = doc.addObject({
+      Type: doc.newName('Sig'),
+      Reference: [{ TransformMethod: doc.newName('DocMDP'), TransformParams: { P: 1 } }],
+    });
+    doc.getTrailer().get('Root').put('Perms', { DocMDP: certification });
+    const certified = doc.saveToBuffer('incremental').asUint8Array().slice();
+    doc.destroy();
+    expect(() =>
+      prepareSignature(certified, {
+        fieldName: 'one',
+        signerCertificate: signer.certificate,
+        certificateChain: signer.chain,
+        signingTime: new Date(),
+      }),
+    ).toThrow(expect.objectContaining({ code: 'PDF_SIGNING_NOT_PERMITTED' }));
+  });
+
   it('reports PDF_SIGNATURE_TOO_LARGE when the reserved space is too small', async () => {
     const prepared = prepareSignature(simple, {
       fieldName: 'one',
