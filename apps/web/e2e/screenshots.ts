@@ -9,7 +9,7 @@ mkdirSync(out, { recursive: true });
 const browser = await launch();
 const user = await createUser('Charlotte', 'Zimmermann-Beaufort');
 try {
-  for (const width of [1280, 390]) {
+  for (const width of (process.env.WIDTHS ?? '1280,390').split(',').map(Number)) {
     const context = await newContext(browser, { width });
     const page = await context.newPage();
     const shoot = async (name: string) => {
@@ -38,6 +38,18 @@ try {
     await page.goto('/profile/signature-standards');
     await settled(page);
     await shoot('planned-page');
+    // The business API lands later; a stubbed admin membership shows the admin layout.
+    await page.route('**/api/v2/businesses/user', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"id":"b1","name":"Acme AG","role":"admin"}',
+      }),
+    );
+    await page.goto('/business/members');
+    await settled(page);
+    await shoot('admin-layout');
+    await page.unroute('**/api/v2/businesses/user');
     await page.goto('/profile/change-password');
     await settled(page);
     await shoot('change-password');

@@ -29,20 +29,21 @@ export function DialogHost({ registry }: { registry: DialogRegistry }) {
       showSnackbar({ message: 'global.error.generic', color: 'error' });
     });
   };
+  // Suspense sits outside the dialog: it opens once its content has loaded, never as an empty box.
   return (
-    <Dialog
-      open={Boolean(dialog && Content)}
-      onClose={() => !loading && closeDialog()}
-      aria-labelledby={dialogTitleId}
-      disableScrollLock
-      fullWidth
-      maxWidth="sm"
-    >
-      {loading && (
-        <LinearProgress aria-hidden="true" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
-      )}
-      {dialog && Content && (
-        <Suspense fallback={<LinearProgress />}>
+    <Suspense fallback={null}>
+      <Dialog
+        open={Boolean(dialog && Content)}
+        onClose={() => !loading && closeDialog()}
+        aria-labelledby={dialogTitleId}
+        disableScrollLock
+        fullWidth
+        maxWidth="sm"
+      >
+        {loading && (
+          <LinearProgress aria-hidden="true" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+        )}
+        {dialog && Content && (
           <Content
             key={dialog.id}
             descriptor={dialog}
@@ -50,8 +51,8 @@ export function DialogHost({ registry }: { registry: DialogRegistry }) {
             onAction={onAction}
             onClose={() => closeDialog(dialog.id)}
           />
-        </Suspense>
-      )}
-    </Dialog>
+        )}
+      </Dialog>
+    </Suspense>
   );
 }

@@ -79,7 +79,7 @@ function MaintenanceWatch() {
 }
 
 /** Spec §2/§4: the Test System frame in every mode but production, unless hidden in local storage. */
-function StagingMarker() {
+export function StagingMarker() {
   if (readConfig().mode === 'production' || localStorage.getItem(hideStagingKey) !== null) return null;
   return (
     <Suspense fallback={null}>

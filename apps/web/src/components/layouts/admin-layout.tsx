@@ -2,9 +2,13 @@ import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import Divider from '@mui/material/Divider';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { userBusinessQueryOptions } from '../../features/business/api/get-user-business.ts';
 import { MainShell } from './main-layout.tsx';
 
 /** Spec §2 admin area: business dashboard and the business-members, business-billing, business-profile sections. */
@@ -47,40 +51,67 @@ const sections: { heading: string; items: { to: string; label: string }[] }[] = 
 
 function BusinessNav() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const business = useQuery(userBusinessQueryOptions).data;
+  const heading = business?.name || t('business_nav.overview');
   return (
     <Box
       component="nav"
       aria-label={t('business_nav.label')}
-      sx={{
-        width: { xs: '100%', md: 240 },
-        flexShrink: 0,
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        alignSelf: 'flex-start',
-      }}
+      sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0 }}
     >
-      {sections.map((section) => (
-        <List
-          key={section.heading}
-          dense
-          subheader={<ListSubheader component="div">{t(section.heading)}</ListSubheader>}
-        >
-          {section.items.map((item) => (
-            <ListItemButton
-              key={item.to}
-              component={Link}
-              to={item.to}
-              selected={pathname === item.to}
-              aria-current={pathname === item.to ? 'page' : undefined}
-            >
-              <ListItemText primary={t(item.label)} />
-            </ListItemButton>
-          ))}
-        </List>
-      ))}
+      {/* Below md the sections become one select, so the page content stays in view. */}
+      <TextField
+        select
+        label={heading}
+        value={pathname}
+        onChange={(event) => void navigate({ to: event.target.value })}
+        slotProps={{ select: { native: true } }}
+        size="small"
+        sx={{ display: { md: 'none' } }}
+      >
+        {sections.map((section) => (
+          <optgroup key={section.heading} label={t(section.heading)}>
+            {section.items.map((item) => (
+              <option key={item.to} value={item.to}>
+                {t(item.label)}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </TextField>
+      <Box
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 2,
+        }}
+      >
+        <Typography component="p" variant="subtitle2" sx={{ px: 2, pt: 2, pb: 1, fontWeight: 700 }}>
+          {heading}
+        </Typography>
+        {sections.map((section, index) => (
+          <Box key={section.heading}>
+            {index > 0 && <Divider />}
+            <List dense aria-label={t(section.heading)}>
+              {section.items.map((item) => (
+                <ListItemButton
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  selected={pathname === item.to}
+                  aria-current={pathname === item.to ? 'page' : undefined}
+                >
+                  <ListItemText primary={t(item.label)} />
+                </ListItemButton>
+              ))}
+            </List>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }

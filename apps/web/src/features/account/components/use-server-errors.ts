@@ -8,8 +8,12 @@ export function useErrorText() {
   const { t, i18n } = useTranslation();
   return (error: unknown): string => {
     if (!isApiError(error)) return t('errors.generic');
-    const key = `errors.${error.code}`;
     const seconds = error.retryAfterMs !== null ? Math.ceil(error.retryAfterMs / 1000) : undefined;
+    // Without Retry-After there is no number of seconds to show.
+    const key =
+      error.code === 'TOO_MANY_ATTEMPTS' && seconds === undefined
+        ? 'errors.TOO_MANY_ATTEMPTS_LATER'
+        : `errors.${error.code}`;
     return i18n.exists(key) ? t(key, { seconds }) : t('errors.generic');
   };
 }
