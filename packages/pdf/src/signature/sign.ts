@@ -63,7 +63,6 @@ export interface PreparedSignature {
   contentsHexEnd: number;
   signerCertificate: Uint8Array;
   certificateChain: Uint8Array[];
-  password?: string;
 }
 
 export interface CompleteSignatureOptions {
@@ -74,6 +73,11 @@ export interface CompleteSignatureOptions {
   revocation?: RevocationTransports;
   /** More certificates for chain building (e.g. TSA or OCSP responder issuers). */
   extraCertificates?: Uint8Array[];
+  /**
+   * User password of an encrypted file that needs one (B-LT and above reopen the document). Not
+   * part of the prepared data, so that no password is stored between the two steps.
+   */
+  password?: string;
 }
 
 const TIMESTAMP_RESERVE = 12_000;
@@ -119,7 +123,6 @@ export function prepareSignature(pdf: Uint8Array, options: PrepareSignatureOptio
     contentsHexEnd: revision.contentsHexEnd,
     signerCertificate: options.signerCertificate,
     certificateChain: options.certificateChain,
-    password: options.password,
   };
 }
 
@@ -223,14 +226,14 @@ async function finishSignature(
   pdf = writeValidationData(pdf, {
     ...material,
     signatures: [contentsValue(pdf, prepared.contentsHexStart, prepared.contentsHexEnd)],
-    password: prepared.password,
+    password: options.password,
   });
   if (options.level === 'B-LT') return pdf;
   return addDocumentTimestamp(pdf, {
     timestamp: options.timestamp,
     revocation: options.revocation,
     extraCertificates: extra,
-    password: prepared.password,
+    password: options.password,
   });
 }
 
