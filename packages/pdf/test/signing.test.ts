@@ -268,6 +268,19 @@ describe('validation of damaged and revoked signatures', () => {
     expect(report.subIndication).toBe('REVOKED');
   });
 
+  it('keeps a B-LT signature valid when its certificate is revoked after signing', async () => {
+    const later = await sandbox.issue('aes', 'Later Revoked');
+    const signed = await sign(simple, 'B-LT', later);
+    await sandbox.services.revokeCertificate(later.serialHex, 'superseded');
+    // The DSS holds the OCSP answer from signing time and the timestamp proves the signature existed then.
+    const report = byField((await validate(signed)).signatures, 'one');
+    expect(report).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LT' });
+    // pdfsig asks the responder now, so it sees the revocation: the evidence is not stale.
+    const entry = (await validators.pdfsig(signed)).signatures.find((s) => s.fieldName === 'one')!;
+    expect(entry.valid).toBe(true);
+    expect(entry.text).toContain('Revoked');
+  });
+
   it('validates a standalone document timestamp', async () => {
     const stamped = await addDocumentTimestamp(simple, {
       timestamp: sandbox.timestamp,
