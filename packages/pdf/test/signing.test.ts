@@ -259,6 +259,25 @@ describe('validation of damaged and revoked signatures', () => {
     expect(report).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LT', coversWholeDocument: false });
   });
 
+  it('reports a changed appearance of an already signed field', async () => {
+    const signed = await sign(simple, 'B-LT');
+    const mupdf = await import('mupdf');
+    const doc = new mupdf.PDFDocument(signed);
+    const widget = doc.getTrailer().get('Root', 'AcroForm', 'Fields').resolve().get(0).resolve();
+    expect(widget.get('T').asString()).toBe('one');
+    const look = doc.addStream('0 1 0 rg 0 0 200 80 re f', {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 200, 80],
+    });
+    widget.put('AP', { N: look });
+    const changed = doc.saveToBuffer('incremental').asUint8Array().slice();
+    doc.destroy();
+    const report = byField((await validate(changed)).signatures, 'one');
+    expect(report.modificationsAfter.allowed).toBe(false);
+    expect(report.subIndication).toBe('SIG_CONSTRAINTS_FAILURE');
+  });
+
   it('reports REVOKED for a certificate revoked before signing', async () => {
     const revoked = await sandbox.issue('aes', 'Revoked Signer');
     await sandbox.services.revokeCertificate(revoked.serialHex, 'keyCompromise');

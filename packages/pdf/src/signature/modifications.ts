@@ -10,7 +10,8 @@ export interface ModificationReport {
 }
 
 const CATALOG_KEYS = new Set(['DSS', 'AcroForm', 'Extensions']);
-const ACROFORM_KEYS = new Set(['Fields', 'SigFlags', 'DR', 'DA', 'NeedAppearances']);
+// Not NeedAppearances: it would let viewers redraw the other fields after signing.
+const ACROFORM_KEYS = new Set(['Fields', 'SigFlags', 'DR', 'DA']);
 const SIGNATURE_WIDGET_KEYS = new Set(['V', 'AP', 'AS', 'F', 'Lock', 'MK', 'P']);
 
 function changedKeys(oldObj: mupdf.PDFObject, newObj: mupdf.PDFObject): string[] {
@@ -102,8 +103,10 @@ function classify(
     });
     if (added.every(isSignatureWidget)) return `allowed: ${label} signature widgets added`;
   }
+  // Filling an empty signature field (value and look together). Once it holds a value, its
+  // appearance is part of what was signed: a changed look of a signed field is disallowed.
   if (isSignatureWidget(oldObj) && within(SIGNATURE_WIDGET_KEYS)) {
-    if (!keys.includes('V') || oldObj.get('V').isNull()) return `allowed: ${label} signature field filled`;
+    if (resolved(oldObj.getInheritable('V')).isNull()) return `allowed: ${label} signature field filled`;
   }
   return `disallowed: ${label} changed ${keys.join(', ')}`;
 }
