@@ -126,6 +126,20 @@ describe('upgrading signatures later', () => {
   });
 });
 
+describe('chains completed from AIA', () => {
+  it('fetches the TSA issuer from its caIssuers URL when no extra certificates are given', async () => {
+    const signed = await sign(simple, 'B-LT', signer, { extraCertificates: [] });
+    expect(byField((await validate(signed)).signatures, 'one')).toMatchObject({
+      indication: 'TOTAL-PASSED',
+      level: 'B-LT',
+    });
+    const { issuer: _issuer, ...withoutIssuer } = sandbox.revocation;
+    await expect(
+      sign(simple, 'B-LT', signer, { extraCertificates: [], revocation: withoutIssuer }),
+    ).rejects.toMatchObject({ code: 'PDF_REVOCATION_UNAVAILABLE' });
+  });
+});
+
 describe('two-step signing with a remote key', () => {
   it('signs the digest outside the engine and refuses a wrong signature value', async () => {
     const qes = await sandbox.issue('qes', 'Remote Signer');

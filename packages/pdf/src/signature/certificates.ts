@@ -20,6 +20,7 @@ export const OID = {
   tstInfo: '1.2.840.113549.1.9.16.1.4',
   authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
   accessOcsp: '1.3.6.1.5.5.7.48.1',
+  accessCaIssuers: '1.3.6.1.5.5.7.48.2',
   crlDistributionPoints: '2.5.29.31',
   ocspBasic: '1.3.6.1.5.5.7.48.1.1',
   ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',
@@ -39,6 +40,8 @@ export interface ParsedCertificate {
   subject: string;
   ocspUrls: string[];
   crlUrls: string[];
+  /** AIA caIssuers: where the issuer's certificate can be fetched. */
+  caIssuersUrls: string[];
   notBefore: Date;
   notAfter: Date;
   keyType: 'rsa' | 'ec';
@@ -65,13 +68,14 @@ export function parseCertificate(der: Uint8Array): ParsedCertificate {
   const x509 = new X509Certificate(der);
   const ocspUrls: string[] = [];
   const crlUrls: string[] = [];
+  const caIssuersUrls: string[] = [];
   let ocspNoCheck = false;
   for (const ext of cert.extensions ?? []) {
     if (ext.extnID === OID.authorityInfoAccess && ext.parsedValue instanceof pkijs.InfoAccess) {
       for (const desc of ext.parsedValue.accessDescriptions) {
-        if (desc.accessMethod === OID.accessOcsp && desc.accessLocation.type === 6) {
-          ocspUrls.push(String(desc.accessLocation.value));
-        }
+        if (desc.accessLocation.type !== 6) continue;
+        if (desc.accessMethod === OID.accessOcsp) ocspUrls.push(String(desc.accessLocation.value));
+        if (desc.accessMethod === OID.accessCaIssuers) caIssuersUrls.push(String(desc.accessLocation.value));
       }
     } else if (
       ext.extnID === OID.crlDistributionPoints &&
@@ -94,6 +98,7 @@ export function parseCertificate(der: Uint8Array): ParsedCertificate {
     subject: x509.subject.split('\n').join(', '),
     ocspUrls,
     crlUrls,
+    caIssuersUrls,
     notBefore: new Date(x509.validFrom),
     notAfter: new Date(x509.validTo),
     keyType: x509.publicKey.asymmetricKeyType === 'ec' ? 'ec' : 'rsa',

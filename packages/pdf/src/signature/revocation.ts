@@ -7,6 +7,7 @@ import {
   hasExtendedKeyUsage,
   isIssuedBy,
   isSelfSigned,
+  parseCertificate,
   sha1,
   uniqueCertificates,
   type ParsedCertificate,
@@ -17,6 +18,8 @@ import { bytesEqual, derAlgorithm, derOctetString, derSequence } from './der';
 export interface RevocationTransports {
   ocsp: (url: string, ocspRequestDer: Uint8Array) => Promise<Uint8Array>;
   crl: (url: string) => Promise<Uint8Array>;
+  /** Fetches a DER certificate from an AIA caIssuers URL, to complete a chain the caller did not give. */
+  issuer?: (url: string) => Promise<Uint8Array>;
 }
 
 export interface RevocationStatus {
@@ -152,6 +155,23 @@ export function crlStatus(
   }
 }
 
+/** The issuer of `cert` from its AIA caIssuers URLs, when a transport is given; null otherwise. */
+async function fetchIssuer(
+  cert: ParsedCertificate,
+  transports: RevocationTransports | undefined,
+): Promise<ParsedCertificate | null> {
+  if (!transports?.issuer) return null;
+  for (const url of cert.caIssuersUrls) {
+    try {
+      const candidate = parseCertificate(await transports.issuer(url));
+      if (isIssuedBy(cert, candidate)) return candidate;
+    } catch {
+      // Try the next URL; a missing issuer is reported by the caller.
+    }
+  }
+  return null;
+}
+
 /** Evidence gathered for a chain: what goes into the DSS. */
 export interface ValidationMaterial {
   certificates: Uint8Array[];
@@ -165,13 +185,22 @@ export interface ValidationMaterial {
  * Missing evidence for any certificate is PDF_REVOCATION_UNAVAILABLE, never a partial B-LT.
  */
 export async function gatherRevocation(
-  chain: readonly ParsedCertificate[],
+  givenChain: readonly ParsedCertificate[],
   transports: RevocationTransports | undefined,
 ): Promise<ValidationMaterial> {
+  const chain = [...givenChain];
   const material: ValidationMaterial = { certificates: chain.map((c) => c.der), ocsps: [], crls: [] };
   for (let i = 0; i < chain.length; i++) {
     const cert = chain[i]!;
-    if (isSelfSigned(cert) || cert.ocspNoCheck) continue;
+    if (isSelfSigned(cert)) continue;
+    if (!chain[i + 1]) {
+      const fetched = await fetchIssuer(cert, transports);
+      if (fetched) {
+        chain.push(fetched);
+        material.certificates.push(fetched.der);
+      }
+    }
+    if (cert.ocspNoCheck) continue;
     const issuer = chain[i + 1];
     if (!issuer) {
       throw new PdfError('PDF_REVOCATION_UNAVAILABLE', `the issuer of "${cert.subject}" is not in the chain`);

@@ -9,6 +9,7 @@ import {
   type CertificateProfile,
   type CryptoKey,
   type IssuedEndEntity,
+  type SandboxPki,
   type TrustServices,
 } from '@signet/trust-services';
 import { certificatesFrom } from '../../src/signature/certificates';
@@ -130,6 +131,11 @@ export async function createSigningSandbox(): Promise<SigningSandbox> {
     revocation: {
       ocsp: (_url, request) => services.ocsp.respond(request),
       crl: (url) => services.crl.get(caOfCrlUrl(url)),
+      issuer: async (url) => {
+        const match = /\/ca\/([a-z]+-[a-z]+)\.cer$/.exec(url);
+        if (!match) throw new Error(`not a sandbox caIssuers URL: ${url}`);
+        return services.pki.authority(match[1] as Parameters<SandboxPki['authority']>[0]).certificateDer;
+      },
     },
     async issue(profile, commonName) {
       const issued = await services.pki.issueEndEntity({
