@@ -35,10 +35,7 @@ const auth = {
     () => import('../features/status/components/maintenance-page.tsx'),
     'MaintenancePage',
   ),
-  dashboard: lazyRouteComponent(
-    () => import('../features/dashboard/components/dashboard-page.tsx'),
-    'DashboardPage',
-  ),
+  dashboard: lazyRouteComponent(() => import('./dashboard-route.tsx'), 'DashboardRoute'),
   directView: lazyRouteComponent(
     () => import('../features/direct-sign/components/direct-view-page.tsx'),
     'DirectViewPage',

@@ -8,20 +8,24 @@ import Typography from '@mui/material/Typography';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { userQueryOptions } from '../../account/api/get-user.ts';
 import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { dashboardFilters, dashboardTabs, type DashboardSearch } from '../dashboard-search.ts';
 
+/** Who the dashboard greets; the route passes the signed-in user in. */
+export interface DashboardUser {
+  firstName: string;
+  lastName: string;
+  createdAt: string;
+}
+
 /** The signed-in home: the user, the request tabs and filters, and what to do first. */
-export function DashboardPage() {
+export function DashboardPage({ user }: { user: DashboardUser | undefined }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as DashboardSearch;
-  const user = useQuery(userQueryOptions).data;
   const select = (next: DashboardSearch) => void navigate({ to: '/dashboard', search: { ...next } });
   const name = user ? `${user.firstName} ${user.lastName}` : '';
 
