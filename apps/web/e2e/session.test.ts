@@ -83,3 +83,37 @@ test('maintenance: a banner while it runs, /maintenance while it blocks, back wh
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
   await context.close();
 });
+
+test('a 5xx answer sends the browser to /sorry, but a 503 does not', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await loginThroughUi(page, user.email, user.password);
+  await page.goto('/profile/change-password');
+  await page.getByLabel('Current password').fill(user.password);
+  await page.getByLabel('New password').fill('Brand-New-Secret-99');
+
+  await page.route('**/api/v1/change-password', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"statusCode":503,"code":"MAINTENANCE","message":"m"}',
+    }),
+  );
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByText('Signet is under maintenance. Please try again shortly.').waitFor();
+  assert.equal(pathOf(page), '/profile/change-password');
+
+  await page.unroute('**/api/v1/change-password');
+  await page.route('**/api/v1/change-password', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"statusCode":500,"code":"INTERNAL_ERROR","message":"x"}',
+    }),
+  );
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.waitForURL((url) => url.pathname === '/sorry');
+  await page.getByRole('heading', { name: 'Sorry, something went wrong on our side' }).waitFor();
+  await context.close();
+});
