@@ -186,3 +186,46 @@ describe('signing every accepted corpus file three times at B-LT', () => {
     }
   });
 });
+
+describe("signing into a corpus file's own empty signature field", () => {
+  it.each([
+    'form-acrobat-linearized-xref-stream-empty-sig-field.pdf',
+    'form-two-empty-signature-fields-incremental.pdf',
+    'encrypted-owner-password-aes128-signing-allowed.pdf',
+  ])('%s', async (file) => {
+    const bytes = new Uint8Array(await readFile(new URL(file, CORPUS)));
+    const empty = (await inspectPdf(bytes)).signatureFields.filter((f) => !f.signed);
+    expect(empty.length).toBeGreaterThan(0);
+    const fieldName = empty[0]!.name;
+    const signed = await signPdf(bytes, {
+      fieldName,
+      signerCertificate: seal.certificate,
+      certificateChain: seal.chain,
+      signingTime: new Date(),
+      signer: seal.local,
+      appearance: { name: 'Signet Test Seal', date: '22.11.2026' },
+      level: 'B-LT',
+      timestamp: sandbox.timestamp,
+      revocation: sandbox.revocation,
+      extraCertificates: sandbox.caCertificates,
+    });
+    expect(isPrefix(bytes, signed)).toBe(true);
+    const report = await validatePdfSignatures(signed, { trustAnchors: sandbox.trustListPem });
+    expect(report.signatures.find((s) => s.fieldName === fieldName)).toMatchObject({
+      indication: 'TOTAL-PASSED',
+      level: 'B-LT',
+    });
+    const entry = (await validators.pdfsig(signed)).signatures.find((s) => s.fieldName === fieldName);
+    expect(entry?.valid, entry?.text).toBe(true);
+    expect(entry?.trusted, entry?.text).toBe(true);
+    // Signing the same field twice is refused.
+    expect(() =>
+      prepareSignature(signed, {
+        fieldName,
+        signerCertificate: seal.certificate,
+        certificateChain: seal.chain,
+        signingTime: new Date(),
+      }),
+    ).toThrow(expect.objectContaining({ code: 'PDF_FIELD_ALREADY_SIGNED' }));
+  });
+});
