@@ -23,7 +23,8 @@ export interface DashboardUser {
 
 /** The signed-in home: the user, the request tabs and filters, and what to do first. */
 export function DashboardPage({ user }: { user: DashboardUser | undefined }) {
-  const { t, i18n } = useTranslation();
+  // The formatted date follows the UI language; the translation hook re-renders on a change.
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as DashboardSearch;
   const select = (next: DashboardSearch) => void navigate({ to: '/dashboard', search: { ...next } });
@@ -46,7 +47,7 @@ export function DashboardPage({ user }: { user: DashboardUser | undefined }) {
     >
       {user && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="member-since">
-          {t('dashboard.member_since', { date: formatDateTime(user.createdAt, i18n.language as never) })}
+          {t('dashboard.member_since', { date: formatDateTime(user.createdAt) })}
         </Typography>
       )}
       <Tabs
