@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createPrivateKey, sign as nodeSign } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSignatureFields, closePdfEngine } from '../src/index';
 import { PdfError } from '../src/errors';
@@ -13,9 +14,11 @@ import {
 } from '../src/signature/sign';
 import { validatePdfSignatures, type SignatureReport } from '../src/signature/validate';
 import { createSigningSandbox, type SigningSandbox, type TestSigner } from './helpers/signing-sandbox';
+import { certificatesFrom } from '../src/signature/certificates';
 import {
   createValidatorWorkspace,
   extractSignature,
+  tool,
   type ValidatorWorkspace,
 } from './helpers/external-validators';
 
@@ -137,6 +140,98 @@ describe('chains completed from AIA', () => {
     await expect(
       sign(simple, 'B-LT', signer, { extraCertificates: [], revocation: withoutIssuer }),
     ).rejects.toMatchObject({ code: 'PDF_REVOCATION_UNAVAILABLE' });
+  });
+});
+
+describe('ECDSA keys', () => {
+  it('signs with a P-256 key (ecdsa-with-SHA256) that pdfsig, openssl and the validator accept', async () => {
+    // The sandbox PKI issues RSA only: an EC CA and signer made with the openssl CLI.
+    const dir = validators.dir;
+    const run = (args: string[]) => tool('openssl', args);
+    await run(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', `${dir}/ec-ca.key`]);
+    await run([
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      `${dir}/ec-ca.key`,
+      '-subj',
+      '/CN=EC Test Root',
+      '-days',
+      '2',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+      '-out',
+      `${dir}/ec-ca.pem`,
+    ]);
+    await run(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', `${dir}/ec-ee.key`]);
+    await run([
+      'req',
+      '-new',
+      '-key',
+      `${dir}/ec-ee.key`,
+      '-subj',
+      '/CN=EC Signer',
+      '-out',
+      `${dir}/ec-ee.csr`,
+    ]);
+    await writeFile(`${dir}/ec-ext.cnf`, 'keyUsage=critical,digitalSignature,nonRepudiation\n');
+    await run([
+      'x509',
+      '-req',
+      '-in',
+      `${dir}/ec-ee.csr`,
+      '-CA',
+      `${dir}/ec-ca.pem`,
+      '-CAkey',
+      `${dir}/ec-ca.key`,
+      '-CAcreateserial',
+      '-days',
+      '1',
+      '-extfile',
+      `${dir}/ec-ext.cnf`,
+      '-outform',
+      'DER',
+      '-out',
+      `${dir}/ec-ee.der`,
+    ]);
+    const caPem = await readFile(`${dir}/ec-ca.pem`, 'utf8');
+    const key = createPrivateKey(await readFile(`${dir}/ec-ee.key`));
+    const signed = await signPdf(simple, {
+      fieldName: 'one',
+      signerCertificate: new Uint8Array(await readFile(`${dir}/ec-ee.der`)),
+      certificateChain: certificatesFrom(caPem),
+      signingTime: new Date(),
+      signer: { sign: async (_digest, data) => new Uint8Array(nodeSign('sha256', data, key)) },
+      level: 'B-B',
+    });
+    const report = byField((await validatePdfSignatures(signed, { trustAnchors: caPem })).signatures, 'one');
+    expect(report.checks.find((c) => c.name === 'signature-value')?.passed).toBe(true);
+    expect(report.level).toBe('B-B');
+    const entry = (await validators.pdfsig(signed)).signatures.find((s) => s.fieldName === 'one')!;
+    expect(entry.valid, entry.text).toBe(true);
+    const { cms, signedBytes } = extractSignature(signed, report.byteRange!);
+    const caFile = await validators.file('ec-ca.pem', new TextEncoder().encode(caPem));
+    const check = await tool('openssl', [
+      'cms',
+      '-verify',
+      '-binary',
+      '-inform',
+      'DER',
+      '-in',
+      await validators.file('ec.der', cms),
+      '-content',
+      await validators.file('ec.bin', signedBytes),
+      '-CAfile',
+      caFile,
+      '-purpose',
+      'any',
+      '-out',
+      '/dev/null',
+    ]);
+    expect(check.stderr).toContain('Verification successful');
   });
 });
 
