@@ -111,6 +111,28 @@ function classify(
   return `disallowed: ${label} changed ${keys.join(', ')}`;
 }
 
+function revisionChanges(
+  pdf: Uint8Array,
+  previous: number,
+  end: number,
+  revisions: RevisionDocuments,
+): string[] {
+  const oldDoc = revisions.at(previous);
+  const newDoc = revisions.at(end);
+  if (!oldDoc || !newDoc) return [`disallowed: the revision ending at ${end} cannot be read`];
+  const changes: string[] = [];
+  const dss = dssObjects(newDoc);
+  for (const num of updatedObjects(pdf, end, newDoc)) {
+    try {
+      const line = classify(num, oldDoc, newDoc, dss);
+      if (line) changes.push(line);
+    } catch {
+      changes.push(`disallowed: object ${num} cannot be compared`);
+    }
+  }
+  return changes;
+}
+
 /** What the revisions after byte `signedEnd` change, judged object by object. */
 export function modificationsAfter(
   pdf: Uint8Array,
@@ -121,22 +143,10 @@ export function modificationsAfter(
   const changes: string[] = [];
   let previous = signedEnd;
   for (const end of ends) {
-    const oldDoc = revisions.at(previous);
-    const newDoc = revisions.at(end);
-    if (!oldDoc || !newDoc) {
-      changes.push(`disallowed: the revision ending at ${end} cannot be read`);
-      previous = end;
-      continue;
-    }
-    const dss = dssObjects(newDoc);
-    for (const num of updatedObjects(pdf, end, newDoc)) {
-      try {
-        const line = classify(num, oldDoc, newDoc, dss);
-        if (line) changes.push(line);
-      } catch {
-        changes.push(`disallowed: object ${num} cannot be compared`);
-      }
-    }
+    // Each step between two revisions is judged once per validation, whichever signature asks.
+    changes.push(
+      ...revisions.memo(`changes:${previous}:${end}`, () => revisionChanges(pdf, previous, end, revisions)),
+    );
     previous = end;
   }
   return { allowed: changes.every((c) => c.startsWith('allowed:')), changes };

@@ -23,27 +23,52 @@ export function revisionEnds(pdf: Uint8Array): number[] {
   return ends;
 }
 
-/** Opened prefixes of the file (each revision as it stood), shared by all checks of one validation. */
+/**
+ * Opened prefixes of the file (each revision as it stood), shared by all checks of one validation.
+ * Only the few most recently used stay open: a document of many revisions would otherwise hold
+ * one copy of the file in WASM memory per revision. Results derived from them are memoised.
+ */
 export class RevisionDocuments {
+  private static readonly OPEN_LIMIT = 4;
   private readonly docs = new Map<number, mupdf.PDFDocument | null>();
+  private readonly results = new Map<string, unknown>();
 
   constructor(
     private readonly pdf: Uint8Array,
     private readonly password?: string,
   ) {}
 
+  /**
+   * The document as it stood at byte `end`. Valid until the next call of `at` with other ends
+   * evicts it: callers use it at once and do not keep it.
+   */
   at(end: number): mupdf.PDFDocument | null {
-    if (!this.docs.has(end)) {
-      let doc: mupdf.PDFDocument | null = null;
-      try {
-        doc = new mupdf.PDFDocument(end === this.pdf.length ? this.pdf : this.pdf.slice(0, end));
-        if (doc.needsPassword()) doc.authenticatePassword(this.password ?? '');
-      } catch {
-        doc = null;
-      }
-      this.docs.set(end, doc);
+    const cached = this.docs.get(end);
+    if (cached !== undefined) {
+      // Most recently used last.
+      this.docs.delete(end);
+      this.docs.set(end, cached);
+      return cached;
     }
-    return this.docs.get(end) ?? null;
+    while (this.docs.size >= RevisionDocuments.OPEN_LIMIT) {
+      const [oldest, doc] = this.docs.entries().next().value as [number, mupdf.PDFDocument | null];
+      doc?.destroy();
+      this.docs.delete(oldest);
+    }
+    let doc: mupdf.PDFDocument | null = null;
+    try {
+      doc = new mupdf.PDFDocument(this.pdf.subarray(0, end));
+      if (doc.needsPassword()) doc.authenticatePassword(this.password ?? '');
+    } catch {
+      doc = null;
+    }
+    this.docs.set(end, doc);
+    return doc;
+  }
+
+  memo<T>(key: string, compute: () => T): T {
+    if (!this.results.has(key)) this.results.set(key, compute());
+    return this.results.get(key) as T;
   }
 
   destroy(): void {
