@@ -79,6 +79,7 @@ test('maintenance: a banner while it runs, /maintenance while it blocks, back wh
   await context.clearCookies();
 
   await page.goto('/maintenance');
+  await page.getByRole('heading', { name: 'Signet is under maintenance' }).waitFor();
   await setMaintenance(false, false);
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
   await context.close();
