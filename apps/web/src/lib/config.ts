@@ -10,6 +10,8 @@ export interface SignetConfig {
   statusPollMs: number;
   /** Public home page the error page links to. */
   homeUrl: string;
+  /** The terms and conditions; without it the terms are named but not linked. */
+  termsUrl: string | null;
   /** Error reporting collection address; reporting is off without it. */
   errorReportUrl: string | null;
   /** Analytics collection address; analytics is off without it. */
@@ -34,6 +36,7 @@ export function readConfig(): SignetConfig {
     mode: envString(env.VITE_SIGNET_MODE) ?? env.MODE,
     statusPollMs: Number.isFinite(pollFromEnv) && pollFromEnv > 0 ? pollFromEnv : 60_000,
     homeUrl: envString(env.VITE_SIGNET_HOME_URL) ?? '/',
+    termsUrl: envString(env.VITE_SIGNET_TERMS_URL),
     errorReportUrl: envString(env.VITE_SIGNET_ERROR_REPORT_URL),
     analyticsUrl: envString(env.VITE_SIGNET_ANALYTICS_URL),
     ...overrides,

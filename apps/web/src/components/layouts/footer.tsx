@@ -18,7 +18,9 @@ export function Footer() {
         color: 'text.secondary',
       }}
     >
-      <Typography variant="body2">{t('footer.tagline')}</Typography>
+      <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        {t('footer.tagline')}
+      </Typography>
       <Link href="/api/docs" variant="body2" color="inherit">
         {t('footer.api_docs')}
       </Link>

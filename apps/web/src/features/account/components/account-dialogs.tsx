@@ -1,19 +1,23 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { readConfig } from '../../../lib/config.ts';
 import type { DialogComponentProps } from '../../../components/dialog-host.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 /** The terms changed or were never accepted (spec §4): accept to go on, or log out. */
 export function AcceptTermsDialog(props: DialogComponentProps) {
   const { t } = useTranslation();
+  const termsUrl = readConfig().termsUrl;
   return (
     <ConfirmDialog {...props} keys="dialogs.accept-terms" action="accept" cancelLabel={null}>
-      <Typography sx={{ mt: 2 }}>
-        <Link href="/terms" target="_blank" rel="noopener">
-          {t('dialogs.accept-terms.link')}
-        </Link>
-      </Typography>
+      {termsUrl && (
+        <Typography sx={{ mt: 2 }}>
+          <Link href={termsUrl} target="_blank" rel="noopener">
+            {t('dialogs.accept-terms.link')}
+          </Link>
+        </Typography>
+      )}
     </ConfirmDialog>
   );
 }

@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-rout
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { readConfig } from '../../../lib/config.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { storeToken } from '../../../lib/session.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
@@ -47,6 +48,7 @@ export function SignupStepsPage() {
   const errors = form.formState.errors;
   const password = form.watch('password');
   const { verdict } = usePasswordVerdict(password);
+  const termsUrl = readConfig().termsUrl;
 
   if (!token || confirmation.data?.valid === false || confirmation.isError) {
     return (
@@ -145,7 +147,9 @@ export function SignupStepsPage() {
                 label={
                   <Trans
                     i18nKey="signup_steps.gtc"
-                    components={{ terms: <Link href="/terms" target="_blank" rel="noopener" /> }}
+                    components={{
+                      terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
+                    }}
                   />
                 }
               />
