@@ -16,6 +16,11 @@ import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
+import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { trustServicesPlugin } from '@signet/trust-services';
+import { RemoteSigningClient } from './adapters/remote-signing.ts';
+import { timestampTransport } from './adapters/timestamp-authority.ts';
+import { revocationTransports } from './adapters/revocation.ts';
 import { platformRoutes, sandboxMailRoutes } from './modules/platform/platform.routes.ts';
 
 declare module 'fastify' {
@@ -105,11 +110,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const documentDeps = { ...deps, blobs, pageCacheDir: join(config.dataDir, 'page-cache') };
   // Stops the engine's worker threads at shutdown (they start again on the next call).
   app.addHook('onClose', () => closePdfEngine());
+  // Providers are reached over HTTP only, through their adapters (the sandbox too).
+  const sandboxPublicUrl = `${config.publicUrl}/sandbox`;
+  const signingDeps = {
+    ...documentDeps,
+    qtsp: new RemoteSigningClient(config.trustServicesUrl, config.qtspClientToken),
+    timestamp: timestampTransport(config.trustServicesUrl),
+    // Certificates name the sandbox's public address; this server reaches it on its own address.
+    revocation: revocationTransports((url) =>
+      url.startsWith(sandboxPublicUrl) ? config.trustServicesUrl + url.slice(sandboxPublicUrl.length) : url,
+    ),
+    level: 'B-LT' as const,
+  };
   await app.register(
     async (api) => {
       await api.register((instance) => accountsRoutes(instance, deps));
       await api.register((instance) => documentsRoutes(instance, documentDeps));
       await api.register((instance) => signatureRequestsRoutes(instance, documentDeps));
+      await api.register((instance) => signingRoutes(instance, signingDeps));
       await api.register((instance) => platformRoutes(instance, { ...deps, env: config.env }));
     },
     { prefix: '/api' },
@@ -117,6 +135,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   if (config.sandboxEnabled) {
     await app.register((instance) => sandboxMailRoutes(instance, deps), { prefix: '/sandbox' });
+    await app.register(trustServicesPlugin, {
+      prefix: '/sandbox',
+      dataDir: config.dataDir,
+      publicBaseUrl: sandboxPublicUrl,
+      clientToken: config.qtspClientToken,
+    });
   }
 
   const webServed = await registerStaticWeb(app, config.webDist);

@@ -21,6 +21,11 @@ const Env = z.object({
   MAIL_FROM: z.string().min(3).default('Signet <no-reply@signet.localhost>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SANDBOX: z.enum(['on', 'off']).default('on'),
+  TRUST_SERVICES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  QTSP_CLIENT_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('signet-sandbox-client-token'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
 });
@@ -36,6 +41,10 @@ export interface Config {
   /** Absolute URL where people reach Signet; links in mails point here. No trailing slash. */
   publicUrl: string;
   sandboxEnabled: boolean;
+  /** Base URL of the trust services (CSC API, TSA, OCSP/CRL); the embedded sandbox by default. */
+  trustServicesUrl: string;
+  /** Bearer token the API presents to the remote signing service. */
+  qtspClientToken: string;
   logLevel: string;
   webDist: string;
   /** Background job polling; tests switch it off and drain jobs explicitly. */
@@ -61,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     sandboxEnabled: e.SANDBOX === 'on',
+    trustServicesUrl: (e.TRUST_SERVICES_URL ?? `http://127.0.0.1:${e.PORT}/sandbox`).replace(/\/+$/, ''),
+    qtspClientToken: e.QTSP_CLIENT_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     jobPollMs: 500,

@@ -73,12 +73,24 @@ export const errorCodes = {
   TAN_EXPIRED: 400,
   /** Three wrong TANs: this signing is locked; start again. */
   TAN_LOCKED: 423,
+  /** QES sends the TAN by SMS: the signer needs a mobile number. */
+  MOBILE_REQUIRED: 400,
+  /** No pending signing with this response id for the caller. */
+  SIGNING_NOT_FOUND: 404,
   /** The signer's identity does not match the identification on record. */
   SERIAL_NUMBER_MISMATCH: 409,
   /** The signer cancelled the TAN step. */
   TAN_CANCELLED: 409,
   /** A trust service (QTSP, timestamp, revocation) failed; nothing was signed. */
   TRUST_SERVICE_UNAVAILABLE: 503,
+  /** Deleting an open request: withdraw it first. */
+  REQUEST_STILL_OPEN: 409,
+  /** Removing the only signer of a request (a request keeps at least one). */
+  LAST_SIGNER: 409,
+  /** Removing the only document of a request (a request keeps at least one). */
+  LAST_DOCUMENT: 409,
+  /** Adding, delegating to or claiming for someone who signs this request already. */
+  ALREADY_A_SIGNER: 409,
   /** Too many reminders in a short time. */
   REMINDER_TOO_SOON: 429,
   /** Anything unexpected; the body reveals nothing internal. */

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { seedSandboxKeys } from '@signet/trust-services/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOverrides } from '../src/app.ts';
@@ -47,17 +49,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The app on a fresh database of the given kind. With `listen`, it also serves HTTP on a local
+ * port: signing reaches the trust services (the sandbox in the same app) over HTTP, as in production.
+ */
 export async function createTestApp(
   kind: 'pglite' | 'postgres',
-  options: { env?: Record<string, string>; overrides?: AppOverrides } = {},
+  options: { env?: Record<string, string>; overrides?: AppOverrides; listen?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'signet-test-'));
+  // Cached CA keys: the sandbox then only issues certificates instead of generating a dozen RSA keys.
+  await seedSandboxKeys(dataDir);
+  const port = options.listen ? await freePort() : 0;
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://signet.test',
+      PORT: String(port),
+      PUBLIC_URL: options.listen ? `http://127.0.0.1:${port}` : 'http://signet.test',
       WEB_DIST: join(dataDir, 'no-web'),
       ...options.env,
     }),
@@ -67,6 +86,7 @@ export async function createTestApp(
   const clock = new SettableClock();
   const app = await buildApp(config, { clock, database, ...options.overrides });
   await app.ready();
+  if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     clock,

@@ -23,6 +23,8 @@ export interface StoredCredential {
   quality: CertificateProfile;
   /** Seals only: an advanced or a qualified seal. */
   sealLevel?: 'aes' | 'qes';
+  /** How authorizations work; absent: implicit for seals, explicit (SMS code) otherwise. */
+  authMode?: 'implicit' | 'explicit';
   legislation: Legislation;
   language: SmsLanguage;
   identity: SignerIdentity;

@@ -22,6 +22,12 @@ export interface EnrolRequest extends SignerIdentity {
   validityMinutes?: number;
   /** The client's own reference for the signer; `credentials/list` filters by it. */
   userID?: string;
+  /**
+   * implicit: the client (which authenticated the signer itself) authorizes with its token alone,
+   * for advanced signatures; explicit (default): every authorization needs the signer's SMS code.
+   * QES is always explicit.
+   */
+  authMode?: 'implicit' | 'explicit';
 }
 
 export interface EnrolResult {
@@ -156,8 +162,13 @@ export class CscService {
   async enrol(request: EnrolRequest): Promise<EnrolResult> {
     const seal = request.quality === 'seal';
     if (seal && !request.organization) throw invalidRequest('a seal needs an organization');
-    if (!seal && (!request.givenName || !request.surname || !request.email || !request.mobile))
-      throw invalidRequest('a personal certificate needs givenName, surname, email and mobile');
+    if (request.authMode === 'implicit' && request.quality !== 'aes')
+      throw invalidRequest('only advanced (aes) credentials can be authorized implicitly');
+    const implicit = seal || request.authMode === 'implicit';
+    if (!seal && (!request.givenName || !request.surname || !request.email))
+      throw invalidRequest('a personal certificate needs givenName, surname and email');
+    if (!implicit && !request.mobile)
+      throw invalidRequest('a credential authorized by SMS code needs a mobile');
     if (request.mobile !== undefined && !mobilePattern.test(request.mobile))
       throw invalidRequest('mobile must be an E.164 number, e.g. +41791234567');
     const maxMinutes = seal ? maxSealValidityMinutes : maxPersonalValidityMinutes;
@@ -202,6 +213,7 @@ export class CscService {
       ...(request.userID ? { userID: request.userID } : {}),
       quality: request.quality,
       ...(seal ? { sealLevel: request.sealLevel ?? 'qes' } : {}),
+      ...(request.authMode ? { authMode: request.authMode } : {}),
       legislation: request.legislation,
       language: request.language ?? 'en',
       identity,
@@ -377,7 +389,7 @@ export class CscService {
           chainDer,
           privateKey: createPrivateKey(stored.privateKeyPem),
           // A seal is applied by the platform on the business's behalf, without a person confirming.
-          authMode: stored.quality === 'seal' ? 'implicit' : 'explicit',
+          authMode: stored.authMode ?? (stored.quality === 'seal' ? 'implicit' : 'explicit'),
         };
       }
     }

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, verify, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -555,5 +555,57 @@ describe('trust services over HTTP', () => {
     expect(bad.json().error).toBe('invalid_request');
     await app.inject({ method: 'DELETE', url: '/sandbox/control/clock' });
     expect(Math.abs(services.control.clock.now().getTime() - Date.now())).toBeLessThan(5_000);
+  });
+});
+
+describe('implicitly authorized advanced credentials', () => {
+  it('sign without an SMS code when enrolled implicit, for AES only', async () => {
+    const response = await post('/ra/v1/enrol', {
+      givenName: 'Ida',
+      surname: 'Implicit',
+      email: 'ida@example.ch',
+      quality: 'aes',
+      legislation: 'eidas',
+      authMode: 'implicit',
+    });
+    expect(response.statusCode).toBe(201);
+    const { credentialID, certificates } = response.json() as {
+      credentialID: string;
+      certificates: string[];
+    };
+    const hash = hashOf('implicit');
+    const authorized = await post('/csc/v2/credentials/authorize', {
+      credentialID,
+      numSignatures: 1,
+      hashes: [hash],
+    });
+    expect(authorized.statusCode).toBe(200);
+    const signed = await post('/csc/v2/signatures/signHash', {
+      credentialID,
+      SAD: (authorized.json() as { SAD: string }).SAD,
+      hashes: [hash],
+      signAlgo: '1.2.840.113549.1.1.11',
+    });
+    const signature = Buffer.from((signed.json() as { signatures: string[] }).signatures[0]!, 'base64');
+    const key = new X509Certificate(Buffer.from(certificates[0]!, 'base64')).publicKey;
+    expect(verify('sha256', Buffer.from('implicit'), key, signature)).toBe(true);
+
+    const qes = await post('/ra/v1/enrol', {
+      givenName: 'Ida',
+      surname: 'Implicit',
+      email: 'ida@example.ch',
+      quality: 'qes',
+      legislation: 'eidas',
+      authMode: 'implicit',
+    });
+    expect(qes.statusCode).toBe(400);
+    const explicitWithoutMobile = await post('/ra/v1/enrol', {
+      givenName: 'Ida',
+      surname: 'Implicit',
+      email: 'ida@example.ch',
+      quality: 'aes',
+      legislation: 'eidas',
+    });
+    expect(explicitWithoutMobile.statusCode).toBe(400);
   });
 });

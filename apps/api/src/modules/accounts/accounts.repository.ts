@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { emailTokens, identityProviders, sessions, users } from '../../db/schema/accounts.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -93,4 +93,19 @@ export async function upsertIdentityProvider(db: Db, domain: string, url: string
     .insert(identityProviders)
     .values({ domain, url })
     .onConflictDoUpdate({ target: identityProviders.domain, set: { url } });
+}
+
+/**
+ * Spends one free signature in a single statement, so concurrent signings cannot overspend.
+ * False when none is left.
+ */
+export async function spendFreeSignature(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      attributes: sql`jsonb_set(${users.attributes}, '{free_signatures_remaining}', to_jsonb(coalesce((${users.attributes}->>'free_signatures_remaining')::int, 0) - 1))`,
+    })
+    .where(and(eq(users.id, userId), sql`coalesce((${users.attributes}->>'free_signatures_remaining')::int, 0) > 0`))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }

@@ -590,3 +590,14 @@ export async function findUserIdByEmail(
     mobile: attributes.mobile,
   };
 }
+
+/** Takes one of a free user's signatures (spec §4 free credit); false when none is left. */
+export function spendFreeSignature(deps: Pick<AccountsDeps, 'db'>, userId: string): Promise<boolean> {
+  return repo.spendFreeSignature(deps.db, userId);
+}
+
+/** Part 11 asks signers to re-enter their password: true when it is theirs. */
+export async function verifyPassword(deps: Pick<AccountsDeps, 'db'>, userId: string, password: string): Promise<boolean> {
+  const user = await repo.findUserById(deps.db, userId);
+  return user ? verify(user.passwordHash, password) : false;
+}

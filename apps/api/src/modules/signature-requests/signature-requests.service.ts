@@ -531,8 +531,9 @@ function inputKey(input: SignatureInput): string {
     : `visitor:${input.signer_identity_data!.email_address}`;
 }
 
-async function ownerOf(deps: SignatureRequestsDeps, request: RequestRow) {
-  return getUser(deps, request.ownerId);
+/** The owner's account; pass the transaction when inside one (PGlite has a single connection). */
+async function ownerOf(deps: SignatureRequestsDeps, request: RequestRow, db: typeof deps.db = deps.db) {
+  return getUser({ ...deps, db }, request.ownerId);
 }
 
 /** Queues one notice mail in the caller's transaction. */
@@ -551,8 +552,13 @@ async function notify(
 }
 
 /** An address's language: its account's, else the given fallback. */
-async function languageOf(deps: SignatureRequestsDeps, email: string, fallback: Language): Promise<Language> {
-  return (await findUserIdByEmail(deps, email))?.lang ?? fallback;
+async function languageOf(
+  deps: SignatureRequestsDeps,
+  db: typeof deps.db,
+  email: string,
+  fallback: Language,
+): Promise<Language> {
+  return (await findUserIdByEmail({ ...deps, db }, email))?.lang ?? fallback;
 }
 
 const displayName = (s: { firstName: string; lastName: string; email: string }) =>
@@ -662,7 +668,7 @@ async function inviteNewlyAble(
       ? before.signers.filter((s) => canSignNow(before.request, before.signers, s)).map((s) => s.id)
       : [],
   );
-  const owner = await ownerOf(deps, after.request);
+  const owner = await ownerOf(deps, after.request, db);
   const request = message ? { ...after.request, message } : after.request;
   for (const signer of after.signers)
     if (canSignNow(after.request, after.signers, signer) && !couldBefore.has(signer.id))
@@ -703,7 +709,7 @@ export async function update(
       if (!kept) return row;
       // Same person: same id (their link and field name stay), fresh order and placements.
       return row.kind === 'account'
-        ? { ...kept, sequence: row.sequence, placements: row.placements }
+        ? { ...kept, sequence: row.sequence, placements: row.placements, quality: row.quality }
         : { ...row, id: kept.id, userId: kept.userId, remindedAt: kept.remindedAt };
     });
     if (before.request.status === 'OPEN') await resolveAccountSigners(deps, nextSigners, false);
@@ -799,7 +805,7 @@ export async function decline(
       email: me.email,
       ...(message ? { message } : {}),
     });
-    const owner = await ownerOf(deps, locked);
+    const owner = await ownerOf(deps, locked, tx);
     const params = { title: locked.title, signerName: displayName(mine), message: message ?? '' };
     await notify(deps, tx, {
       to: owner.email,
@@ -840,7 +846,7 @@ export async function withdraw(
     const signers = await repo.signersOf(tx, id);
     await repo.updateRequest(tx, id, { status: 'WITHDRAWN', updatedAt: now });
     await recordEvent(deps, tx, id, 'withdrawn', caller.userId, message ? { message } : {});
-    const owner = await ownerOf(deps, request);
+    const owner = await ownerOf(deps, request, tx);
     const params = {
       title: request.title,
       ownerName: `${owner.firstName} ${owner.lastName}`,
@@ -857,7 +863,7 @@ export async function withdraw(
       await notify(deps, tx, {
         to: email,
         template: 'withdrawnNotice',
-        lang: await languageOf(deps, email, owner.attributes.lang),
+        lang: await languageOf(deps, tx, email, owner.attributes.lang),
         params,
       });
   });
@@ -882,7 +888,7 @@ export async function remind(deps: SignatureRequestsDeps, caller: UserCaller, id
       });
     const signers = await repo.signersOf(tx, id);
     const due = signers.filter((s) => canSignNow(request, signers, s));
-    const owner = await ownerOf(deps, request);
+    const owner = await ownerOf(deps, request, tx);
     for (const signer of due) {
       await mailSigner(deps, tx, 'reminder', request, signer, owner);
       await repo.updateSigner(tx, signer.id, { remindedAt: now });
@@ -954,6 +960,7 @@ export async function delegate(
     if (locked?.status !== 'OPEN' || current?.status !== 'OPEN')
       throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'This signature is no longer open.');
     await repo.updateSigner(tx, me.id, { ...target, remindedAt: null });
+    await repo.updateRequest(tx, id, { updatedAt: now });
     await recordEvent(deps, tx, id, 'delegated', caller.userId, {
       sid: me.id,
       from: me.email,
@@ -970,7 +977,7 @@ export async function delegate(
         'invitation',
         { ...locked, message: body.message ?? locked.message },
         delegated,
-        await ownerOf(deps, locked),
+        await ownerOf(deps, locked, tx),
       );
   });
   const after = await repo.findRequest(deps.db, id);
@@ -1059,7 +1066,7 @@ export async function removeSigner(
     await repo.updateRequest(tx, id, { updatedAt: now });
     await recordEvent(deps, tx, id, 'signer removed', caller.userId, { sid, email: target.email });
     if (locked.request.status === 'OPEN') {
-      const owner = await ownerOf(deps, locked.request);
+      const owner = await ownerOf(deps, locked.request, tx);
       await notify(deps, tx, {
         to: target.email,
         template: 'signerRemovedNotice',
@@ -1285,7 +1292,8 @@ export async function afterSignature(
   signed: SignerRow,
   now: Date,
 ): Promise<void> {
-  const owner = await getUser(deps, request.ownerId);
+  // Read through the transaction: PGlite has one connection, a query beside the transaction would wait forever.
+  const owner = await getUser({ ...deps, db }, request.ownerId);
   const ownerName = { firstName: owner.firstName, lastName: owner.lastName };
   const signedCount = signers.filter((s) => s.status === 'SIGNED').length;
   if (signedCount === signers.length) {

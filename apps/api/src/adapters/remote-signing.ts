@@ -1,0 +1,176 @@
+import { callProvider } from './http.ts';
+
+/** sha256WithRSAEncryption: what Signet asks the QTSP to sign with (PKCS#1 v1.5 over a SHA-256 hash). */
+const sha256WithRsa = '1.2.840.113549.1.1.11';
+const sha256 = '2.16.840.1.101.3.4.2.1';
+
+export interface Enrolment {
+  givenName: string;
+  surname: string;
+  email: string;
+  /** Needed for credentials authorized by SMS code (explicit). */
+  mobile?: string;
+  /** implicit: Signet authenticated the signer and authorizes with its client token (AES only). */
+  authMode?: 'implicit' | 'explicit';
+  quality: 'aes' | 'qes' | 'seal';
+  legislation: 'eidas' | 'zertes';
+  language?: 'en' | 'de' | 'fr' | 'it';
+  organization?: string;
+  serialNumber?: string;
+  userID?: string;
+}
+
+export interface StepUpState {
+  responseId: string;
+  status: 'PENDING' | 'SUCCESS' | 'USER_CANCEL' | 'TIMEOUT' | 'SERIAL_NUMBER_MISMATCH' | 'FAILED';
+  remainingAttempts: number;
+  expiresAt: string;
+  SAD?: string;
+}
+
+/**
+ * The QTSP's remote signing service: CSC API v2 (credentials, authorize, signHash), its RA for
+ * on-demand certificates, and the step-up (TAN) flow for QES. Keys never leave the QTSP.
+ */
+export class RemoteSigningClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly clientToken: string,
+  ) {}
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    const response = await callProvider('remote signing service', `${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.clientToken}` },
+      body: JSON.stringify(body ?? {}),
+    });
+    return (response.status === 204 ? null : await response.json()) as T;
+  }
+
+  private readonly platformCredentials = new Map<string, string>();
+
+  /** The QTSP's platform credential of a legislation (implicit authorization), looked up once. */
+  async platformCredential(legislation: 'eidas' | 'zertes'): Promise<string> {
+    const known = this.platformCredentials.get(legislation);
+    if (known) return known;
+    const { credentialIDs } = await this.post<{ credentialIDs: string[] }>('/csc/v2/credentials/list', {});
+    const infos = await Promise.all(
+      credentialIDs.map(async (id) => ({ id, info: await this.credentialInfo(id, 'none') })),
+    );
+    const qualifier = legislation === 'eidas' ? 'eu_eidas_aes' : 'ch_zertes_aes';
+    const match = infos.find(
+      (c) => c.info.authMode === 'implicit' && c.info.signatureQualifier === qualifier,
+    );
+    if (!match) throw new Error(`the QTSP offers no platform credential for ${legislation}`);
+    this.platformCredentials.set(legislation, match.id);
+    return match.id;
+  }
+
+  credentialInfo(credentialID: string, certificates: 'none' | 'single' | 'chain' = 'chain') {
+    return this.post<{
+      authMode: string;
+      signatureQualifier?: string;
+      cert: { certificates?: string[]; serialNumber?: string; subjectDN?: string };
+    }>('/csc/v2/credentials/info', { credentialID, certificates });
+  }
+
+  /** Certificate first, then its issuers, as DER. */
+  async certificateChain(credentialID: string): Promise<Uint8Array[]> {
+    const info = await this.credentialInfo(credentialID, 'chain');
+    return (info.cert.certificates ?? []).map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
+  }
+
+  enrol(enrolment: Enrolment) {
+    return this.post<{
+      credentialID: string;
+      certificates: string[];
+      serialNumber: string;
+      subjectDN: string;
+    }>('/ra/v1/enrol', enrolment);
+  }
+
+  /** Platform credentials are authorized by the client token alone (implicit). */
+  async authorizeImplicit(credentialID: string, hashes: Uint8Array[]): Promise<string> {
+    const result = await this.post<{ SAD: string }>('/csc/v2/credentials/authorize', {
+      credentialID,
+      numSignatures: hashes.length,
+      hashes: hashes.map((h) => Buffer.from(h).toString('base64')),
+      hashAlgorithmOID: sha256,
+    });
+    return result.SAD;
+  }
+
+  async signHashes(credentialID: string, SAD: string, hashes: Uint8Array[]): Promise<Uint8Array[]> {
+    const result = await this.post<{ signatures: string[] }>('/csc/v2/signatures/signHash', {
+      credentialID,
+      SAD,
+      hashes: hashes.map((h) => Buffer.from(h).toString('base64')),
+      hashAlgorithmOID: sha256,
+      signAlgo: sha256WithRsa,
+    });
+    return result.signatures.map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
+  }
+
+  startStepUp(request: {
+    credentialID: string;
+    hashes: Uint8Array[];
+    language?: string;
+    serialNumber?: string;
+  }) {
+    return this.post<StepUpState>('/csc/v2/stepup', {
+      credentialID: request.credentialID,
+      hashes: request.hashes.map((h) => Buffer.from(h).toString('base64')),
+      hashAlgorithmOID: sha256,
+      ...(request.language ? { language: request.language } : {}),
+      ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
+    });
+  }
+
+  async stepUpStatus(responseId: string): Promise<StepUpState> {
+    const response = await callProvider(
+      'remote signing service',
+      `${this.baseUrl}/csc/v2/stepup/${responseId}`,
+      {
+        headers: { authorization: `Bearer ${this.clientToken}` },
+      },
+    );
+    return (await response.json()) as StepUpState;
+  }
+
+  respondStepUp(responseId: string, secret: string) {
+    return this.post<StepUpState>(`/csc/v2/stepup/${responseId}/respond`, { secret });
+  }
+
+  resendStepUp(responseId: string) {
+    return this.post<StepUpState>(`/csc/v2/stepup/${responseId}/resend`, {});
+  }
+
+  cancelStepUp(responseId: string) {
+    return this.post<StepUpState>(`/csc/v2/stepup/${responseId}/cancel`, {});
+  }
+
+  async trustListPem(): Promise<string> {
+    const response = await callProvider('trust list', `${this.baseUrl}/trust-list.pem`, { method: 'GET' });
+    return response.text();
+  }
+
+  private caCertificates: Promise<Uint8Array[]> | null = null;
+
+  /**
+   * The QTSP's CA certificates (DER), fetched once: the issuers of its TSA and OCSP responder,
+   * which the engine needs to build their chains into the validation data.
+   */
+  caCertificatesDer(): Promise<Uint8Array[]> {
+    this.caCertificates ??= this.trustListPem()
+      .then((pem) =>
+        [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/g)].map(
+          (m) => new Uint8Array(Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64')),
+        ),
+      )
+      .catch((error) => {
+        this.caCertificates = null;
+        throw error;
+      });
+    return this.caCertificates;
+  }
+}
