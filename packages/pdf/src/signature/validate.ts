@@ -140,7 +140,11 @@ class Verdict {
 
   check(name: string, passed: boolean, detail?: string, failure?: [Indication, SubIndication]): boolean {
     this.checks.push({ name, passed, ...(detail ? { detail } : {}) });
-    if (!passed && failure && this.indication === 'TOTAL-PASSED') {
+    // The first failure decides, except that a definite failure outranks an open question.
+    const outranks =
+      this.indication === 'TOTAL-PASSED' ||
+      (this.indication === 'INDETERMINATE' && failure?.[0] === 'TOTAL-FAILED');
+    if (!passed && failure && outranks) {
       [this.indication, this.subIndication] = failure;
     }
     return passed;
@@ -542,6 +546,9 @@ async function validateOne(
     ]);
   }
 
+  // A disallowed change after signing is reported before questions about certificates and time.
+  judgeModifications(verdict, report.modificationsAfter);
+
   // The signature timestamp is proof of existence of the signature value.
   let poe: Date | null = null;
   let timestampValid = false;
@@ -557,7 +564,6 @@ async function validateOne(
   }
   const chain = await evaluateChain(signer, cms.certificates, ctx);
   judgeChain(verdict, '', chain, poe ?? now);
-  judgeModifications(verdict, report.modificationsAfter);
 
   if (isPades && essOk && digestOk) {
     const hasSigningTime =
