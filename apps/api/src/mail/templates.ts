@@ -398,6 +398,40 @@ export const templates = {
       footer: footer.it,
     },
   },
+  signerRemovedNotice: {
+    'en-gb': {
+      subject: 'You no longer need to sign "{title}"',
+      greeting: 'Hello,',
+      paragraphs: [
+        '{ownerName} removed you from the signers of "{title}". Your signing link no longer works.',
+      ],
+      footer: footer['en-gb'],
+    },
+    'de-ch': {
+      subject: 'Sie müssen «{title}» nicht mehr unterschreiben',
+      greeting: 'Guten Tag',
+      paragraphs: [
+        '{ownerName} hat Sie aus den Unterzeichnenden von «{title}» entfernt. Ihr Link zum Unterschreiben gilt nicht mehr.',
+      ],
+      footer: footer['de-ch'],
+    },
+    'fr-ch': {
+      subject: 'Vous n’avez plus besoin de signer « {title} »',
+      greeting: 'Bonjour,',
+      paragraphs: [
+        '{ownerName} vous a retiré des signataires de « {title} ». Votre lien de signature n’est plus valable.',
+      ],
+      footer: footer['fr-ch'],
+    },
+    it: {
+      subject: 'Non dovete più firmare «{title}»',
+      greeting: 'Buongiorno,',
+      paragraphs: [
+        '{ownerName} vi ha tolto dai firmatari di «{title}». Il vostro link di firma non è più valido.',
+      ],
+      footer: footer.it,
+    },
+  },
 } satisfies Templates;
 
 export type TemplateName = keyof typeof templates;

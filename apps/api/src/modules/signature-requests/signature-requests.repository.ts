@@ -128,6 +128,21 @@ async function lastEvent(db: Db, requestId: string): Promise<{ seq: number; hash
 
 export const genesisHash = '0'.repeat(64);
 
+/**
+ * JSON with object keys sorted at every level: jsonb stores keys in its own order (shorter keys
+ * first), so the hash must not depend on the order the data was written in.
+ */
+function canonicalJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonicalJson);
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonicalJson((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
+
 /** The hash of one event: over the previous hash and the event's own content, in a fixed order. */
 export function eventHash(
   prevHash: string,
@@ -146,7 +161,7 @@ export function eventHash(
     event.seq,
     event.type,
     event.actor,
-    event.data,
+    canonicalJson(event.data),
     event.createdAt.toISOString(),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
@@ -260,4 +275,39 @@ export async function listRequestIds(
     .limit(query.size)
     .offset((query.page - 1) * query.size);
   return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+}
+
+export async function findSigner(db: Db, id: string): Promise<SignerRow | null> {
+  const rows = await db.select().from(signers).where(eq(signers.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function addObserver(db: Db, requestId: string, email: string): Promise<void> {
+  await db.insert(observers).values({ requestId, email }).onConflictDoNothing();
+}
+
+/** Removes an observer; false when the address was not one. */
+export async function removeObserver(db: Db, requestId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .delete(observers)
+    .where(and(eq(observers.requestId, requestId), eq(observers.email, email)))
+    .returning({ email: observers.email });
+  return rows.length > 0;
+}
+
+export async function insertAttachment(db: Db, row: typeof attachments.$inferInsert): Promise<void> {
+  await db.insert(attachments).values(row);
+}
+
+export async function findAttachment(db: Db, requestId: string, id: string): Promise<AttachmentRow | null> {
+  const rows = await db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.requestId, requestId), eq(attachments.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function deleteAttachment(db: Db, id: string): Promise<void> {
+  await db.delete(attachments).where(eq(attachments.id, id));
 }

@@ -21,7 +21,7 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
   let signer: string;
   let stranger: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { env: { SANDBOX: 'off' } });
     owner = (await signUp(t, { email: 'owner@example.ch', firstName: 'Olga', lastName: 'Owner' })).token;
     signer = (await signUp(t, { email: 'signer@example.ch', firstName: 'Sam', lastName: 'Signer' })).token;
     stranger = (await signUp(t, { email: 'stranger@example.ch' })).token;

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  databaseKinds,
+  multipart,
+  signUp,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import {
+  basicFor,
+  createFixture,
+  samplePdf,
+  tinyPng,
+  type RequestFixture,
+} from './request-fixtures.test-support.ts';
+
+/**
+ * Who may call what: every signature-request call, as the owner, an account signer, an observer,
+ * another user, the request's own visitor and a visitor of another request. Calls that change
+ * the request run on a fresh request for every caller they are expected to succeed for.
+ */
+type Role = 'owner' | 'signer' | 'observer' | 'stranger' | 'visitor' | 'foreignVisitor';
+const roles: Role[] = ['owner', 'signer', 'observer', 'stranger', 'visitor', 'foreignVisitor'];
+
+interface Call {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: (f: RequestFixture) => string;
+  body?: (f: RequestFixture) => unknown;
+  upload?: boolean;
+  /** Runs on a draft (with two documents) instead of an open request. */
+  draft?: boolean;
+  /** Changes the request: each caller expected to succeed gets a fresh one. */
+  mutates?: boolean;
+  expect: Record<Role, number>;
+}
+
+// Bearer callers on direct (nas) routes and visitors on user routes are unauthenticated: 401.
+const userRead = { owner: 200, signer: 200, observer: 200, stranger: 404, visitor: 401, foreignVisitor: 401 };
+const ownerOnly = (ok: number) => ({
+  owner: ok,
+  signer: 404,
+  observer: 404,
+  stranger: 404,
+  visitor: 401,
+  foreignVisitor: 401,
+});
+const directRead = {
+  owner: 401,
+  signer: 401,
+  observer: 401,
+  stranger: 401,
+  visitor: 200,
+  foreignVisitor: 404,
+};
+const r = (f: RequestFixture) => `/api/v3/signature-requests/${f.request.id}`;
+const d = (f: RequestFixture) => `/api/v3/direct/signature-requests/${f.request.id}`;
+
+const calls: Call[] = [
+  { name: 'get', method: 'GET', url: r, expect: userRead },
+  { name: 'events', method: 'GET', url: (f) => `${r(f)}/events`, expect: userRead },
+  { name: 'lock-status', method: 'GET', url: (f) => `${r(f)}/lock-status`, expect: userRead },
+  { name: 'zip', method: 'GET', url: (f) => `${r(f)}/zip`, expect: userRead },
+  { name: 'report JSON', method: 'GET', url: (f) => `${r(f)}/report?type=JSON`, expect: userRead },
+  { name: 'report PDF', method: 'GET', url: (f) => `${r(f)}/report?type=PDF`, expect: userRead },
+  {
+    name: 'attachment',
+    method: 'GET',
+    url: (f) => `${r(f)}/attachments/${f.attachmentId}`,
+    expect: userRead,
+  },
+  {
+    name: 'attachment content',
+    method: 'GET',
+    url: (f) => `${r(f)}/attachments/${f.attachmentId}/content`,
+    expect: userRead,
+  },
+  {
+    name: 'put',
+    method: 'PUT',
+    url: r,
+    body: () => ({ title: 'Renamed' }),
+    mutates: true,
+    expect: ownerOnly(200),
+  },
+  { name: 'delete (draft)', method: 'DELETE', url: r, draft: true, mutates: true, expect: ownerOnly(204) },
+  {
+    name: 'initiate (draft)',
+    method: 'POST',
+    url: (f) => `${r(f)}/initiate`,
+    draft: true,
+    mutates: true,
+    expect: ownerOnly(200),
+  },
+  {
+    name: 'decline',
+    method: 'POST',
+    url: (f) => `${r(f)}/decline`,
+    body: () => ({ message: 'No' }),
+    mutates: true,
+    // The owner and observers see the request but have no signature to decline: 403 NOT_A_SIGNER.
+    expect: { owner: 403, signer: 200, observer: 403, stranger: 404, visitor: 401, foreignVisitor: 401 },
+  },
+  {
+    name: 'withdraw',
+    method: 'POST',
+    url: (f) => `${r(f)}/withdraw`,
+    body: () => ({}),
+    mutates: true,
+    expect: ownerOnly(200),
+  },
+  { name: 'remind', method: 'POST', url: (f) => `${r(f)}/remind`, mutates: true, expect: ownerOnly(200) },
+  {
+    name: 'delegate',
+    method: 'POST',
+    url: (f) => `${r(f)}/delegate`,
+    body: () => ({ account_email: 'deputy@example.ch' }),
+    mutates: true,
+    expect: { owner: 403, signer: 200, observer: 403, stranger: 404, visitor: 401, foreignVisitor: 401 },
+  },
+  {
+    name: 'add signer',
+    method: 'POST',
+    url: (f) => `${r(f)}/signatures`,
+    body: () => ({ account_email: 'extra@example.ch' }),
+    mutates: true,
+    expect: ownerOnly(200),
+  },
+  {
+    name: 'remove signer',
+    method: 'DELETE',
+    url: (f) => `${r(f)}/signatures/${f.visitorSid}`,
+    mutates: true,
+    expect: ownerOnly(204),
+  },
+  {
+    name: 'add observer',
+    method: 'POST',
+    url: (f) => `${r(f)}/observers`,
+    body: () => ({ email: 'more@example.ch' }),
+    mutates: true,
+    expect: ownerOnly(200),
+  },
+  {
+    name: 'remove observer',
+    method: 'DELETE',
+    url: (f) => `${r(f)}/observers/watch%40example.ch`,
+    mutates: true,
+    expect: ownerOnly(204),
+  },
+  {
+    name: 'add document (draft)',
+    method: 'POST',
+    url: (f) => `${r(f)}/documents`,
+    body: () => ({ title: 'more', content: samplePdf.toString('base64') }),
+    draft: true,
+    mutates: true,
+    expect: ownerOnly(200),
+  },
+  {
+    name: 'remove document (draft)',
+    method: 'DELETE',
+    url: (f) => `${r(f)}/documents/${f.request.documents[1]!.id}`,
+    draft: true,
+    mutates: true,
+    expect: ownerOnly(204),
+  },
+  {
+    name: 'add attachment',
+    method: 'POST',
+    url: (f) => `${r(f)}/attachments`,
+    upload: true,
+    mutates: true,
+    expect: ownerOnly(201),
+  },
+  {
+    name: 'delete attachment',
+    method: 'DELETE',
+    url: (f) => `${r(f)}/attachments/${f.attachmentId}`,
+    mutates: true,
+    expect: ownerOnly(204),
+  },
+  {
+    name: 'send-to summary',
+    method: 'GET',
+    url: (f) => `/api/v3/sendto/${f.visitorSid}/get-internal`,
+    // Public: the visitor signature's id is the secret.
+    expect: { owner: 200, signer: 200, observer: 200, stranger: 200, visitor: 200, foreignVisitor: 200 },
+  },
+  {
+    name: 'send-to claim',
+    method: 'POST',
+    url: (f) => `/api/v3/sendto/${f.visitorSid}/claim`,
+    mutates: true,
+    // The account signer signs this request already: 409 ALREADY_A_SIGNER.
+    expect: { owner: 200, signer: 409, observer: 200, stranger: 200, visitor: 401, foreignVisitor: 401 },
+  },
+  { name: 'direct get', method: 'GET', url: d, expect: directRead },
+  { name: 'direct events', method: 'GET', url: (f) => `${d(f)}/events`, expect: directRead },
+  { name: 'direct lock-status', method: 'GET', url: (f) => `${d(f)}/lock-status`, expect: directRead },
+  { name: 'direct zip', method: 'GET', url: (f) => `${d(f)}/zip`, expect: directRead },
+  { name: 'direct report', method: 'GET', url: (f) => `${d(f)}/report?type=JSON`, expect: directRead },
+  {
+    name: 'direct attachment content',
+    method: 'GET',
+    url: (f) => `${d(f)}/attachments/${f.attachmentId}/content`,
+    expect: directRead,
+  },
+  {
+    name: 'direct decline',
+    method: 'POST',
+    url: (f) => `${d(f)}/decline`,
+    body: () => ({}),
+    mutates: true,
+    expect: directRead,
+  },
+];
+
+describe.each(databaseKinds)('signature-request permissions on %s', (kind) => {
+  let t: TestApp;
+  const tokens = {} as Record<'owner' | 'signer' | 'observer' | 'stranger', string>;
+  let shared: { open: RequestFixture; draft: RequestFixture; foreign: RequestFixture };
+  const people = { signer: 'signer@example.ch', visitor: 'visitor@example.ch', observer: 'watch@example.ch' };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { SANDBOX: 'off' } });
+    tokens.owner = (
+      await signUp(t, { email: 'owner@example.ch', firstName: 'Olga', lastName: 'Owner' })
+    ).token;
+    tokens.signer = (await signUp(t, { email: people.signer })).token;
+    tokens.observer = (await signUp(t, { email: people.observer })).token;
+    tokens.stranger = (await signUp(t, { email: 'stranger@example.ch' })).token;
+    shared = {
+      open: await createFixture(t, tokens.owner, people),
+      draft: await createFixture(t, tokens.owner, people, { draft: true }),
+      foreign: await createFixture(t, tokens.stranger, { ...people, visitor: 'other-visitor@example.ch' }),
+    };
+  });
+  afterAll(() => t.close());
+
+  const headersOf = (role: Role, f: RequestFixture): Record<string, string> => {
+    if (role === 'visitor') return basicFor(f.visitorSid, f.request.id);
+    if (role === 'foreignVisitor') return basicFor(shared.foreign.visitorSid, shared.foreign.request.id);
+    return bearer(tokens[role]);
+  };
+
+  it.each(calls)('$method $name', async (call) => {
+    const outcome: Record<string, number> = {};
+    for (const role of roles) {
+      const expected = call.expect[role];
+      const fresh = call.mutates && expected < 300;
+      const fixture = fresh
+        ? await createFixture(t, tokens.owner, people, { draft: call.draft })
+        : call.draft
+          ? shared.draft
+          : shared.open;
+      const upload = call.upload
+        ? multipart([{ name: 'file', filename: 'more.png', contentType: 'image/png', content: tinyPng }])
+        : null;
+      const response = await t.app.inject({
+        method: call.method,
+        url: call.url(fixture),
+        headers: { ...headersOf(role, fixture), ...upload?.headers },
+        ...(upload
+          ? { payload: upload.payload }
+          : call.body
+            ? { payload: call.body(fixture) as object }
+            : {}),
+      });
+      outcome[role] = response.statusCode;
+      if (response.statusCode === 404 && call.method === 'GET' && !call.url(fixture).includes('sendto'))
+        // A denial never carries the request's bytes or data.
+        expect(response.headers['content-type']).toContain('application/json');
+    }
+    expect(outcome).toEqual(call.expect);
+  });
+});
