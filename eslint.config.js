@@ -4,7 +4,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/.work/**', 'test-results/**', '.tmp/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/.work/**', 'test-results/**', '.tmp/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,6 +27,6 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'bench/**', '**/e2e/**', '.ci/**'],
     rules: { 'no-console': 'off' },
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
 );

@@ -24,7 +24,8 @@ function* walk(dir) {
   }
 }
 
-const isTestFile = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${sep}test${sep}`) || file.includes(`${sep}e2e${sep}`);
+const isTestFile = (file) =>
+  /\.test\.tsx?$/.test(file) || file.includes(`${sep}test${sep}`) || file.includes(`${sep}e2e${sep}`);
 const problems = [];
 
 for (const [workspace, allowed] of Object.entries(allowedPackages)) {
@@ -45,21 +46,34 @@ for (const [workspace, allowed] of Object.entries(allowedPackages)) {
         const pkg = spec.split('/').slice(0, 2).join('/');
         const testOnly = isTestFile(file) && workspace.startsWith('packages/');
         if (!allowed.includes(pkg) && !testOnly) problems.push(`${rel}: ${workspace} must not import ${pkg}`);
-        if (pkg === '@signet/trust-services' && workspace === 'apps/api' && !rel.endsWith(`src${sep}app.ts`) && !isTestFile(file))
-          problems.push(`${rel}: only apps/api/src/app.ts mounts @signet/trust-services; modules reach providers over HTTP`);
+        if (
+          pkg === '@signet/trust-services' &&
+          workspace === 'apps/api' &&
+          !rel.endsWith(`src${sep}app.ts`) &&
+          !isTestFile(file)
+        )
+          problems.push(
+            `${rel}: only apps/api/src/app.ts mounts @signet/trust-services; modules reach providers over HTTP`,
+          );
       }
       if (spec.startsWith('.')) {
         const target = relative(root, resolve(dirname(file), spec));
-        if (target.startsWith('apps') && !target.startsWith(workspace)) problems.push(`${rel}: imports another app (${target})`);
-        if (workspace.startsWith('packages/') && !target.startsWith(workspace)) problems.push(`${rel}: reaches outside its package (${target})`);
+        if (target.startsWith('apps') && !target.startsWith(workspace))
+          problems.push(`${rel}: imports another app (${target})`);
+        if (workspace.startsWith('packages/') && !target.startsWith(workspace))
+          problems.push(`${rel}: reaches outside its package (${target})`);
         const feature = rel.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
         const targetFeature = target.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
         if (feature && targetFeature && feature !== targetFeature)
-          problems.push(`${rel}: web feature '${feature}' imports feature '${targetFeature}'; compose them in a route`);
+          problems.push(
+            `${rel}: web feature '${feature}' imports feature '${targetFeature}'; compose them in a route`,
+          );
         const mod = rel.match(/^apps\/api\/src\/modules\/([^/]+)\//)?.[1];
         const targetMod = target.match(/^apps\/api\/src\/modules\/([^/]+)\//)?.[1];
         if (mod && targetMod && mod !== targetMod && !/\.service(\.ts)?$/.test(target))
-          problems.push(`${rel}: module '${mod}' uses '${target}'; another module is reached only through its *.service.ts`);
+          problems.push(
+            `${rel}: module '${mod}' uses '${target}'; another module is reached only through its *.service.ts`,
+          );
       }
     }
   }

@@ -104,9 +104,9 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { field?: string; retryAfterSeconds?: number } = {},
+    readonly options: { field?: string; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, { cause: options.cause });
     this.name = 'AppError';
     this.statusCode = errorCodes[code];
   }

@@ -43,6 +43,9 @@ function describeValidation(error: FastifyError): ErrorBody {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A provider's failure behind a 5xx answer is logged; the body stays the stable message.
+      if (error.statusCode >= 500)
+        request.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
       if (error.options.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(error.options.retryAfterSeconds));
       const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };

@@ -105,7 +105,12 @@ export async function spendFreeSignature(db: Db, userId: string): Promise<boolea
     .set({
       attributes: sql`jsonb_set(${users.attributes}, '{free_signatures_remaining}', to_jsonb(coalesce((${users.attributes}->>'free_signatures_remaining')::int, 0) - 1))`,
     })
-    .where(and(eq(users.id, userId), sql`coalesce((${users.attributes}->>'free_signatures_remaining')::int, 0) > 0`))
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`coalesce((${users.attributes}->>'free_signatures_remaining')::int, 0) > 0`,
+      ),
+    )
     .returning({ id: users.id });
   return rows.length === 1;
 }

@@ -597,7 +597,11 @@ export function spendFreeSignature(deps: Pick<AccountsDeps, 'db'>, userId: strin
 }
 
 /** Part 11 asks signers to re-enter their password: true when it is theirs. */
-export async function verifyPassword(deps: Pick<AccountsDeps, 'db'>, userId: string, password: string): Promise<boolean> {
+export async function verifyPassword(
+  deps: Pick<AccountsDeps, 'db'>,
+  userId: string,
+  password: string,
+): Promise<boolean> {
   const user = await repo.findUserById(deps.db, userId);
   return user ? verify(user.passwordHash, password) : false;
 }

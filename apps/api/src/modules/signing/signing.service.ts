@@ -186,11 +186,13 @@ function trustServiceError(error: unknown): AppError | null {
     return new AppError(
       'TRUST_SERVICE_UNAVAILABLE',
       'The timestamp or revocation service is not available; nothing was signed. Please try again in a few minutes.',
+      { cause: error },
     );
   if (error instanceof ProviderError)
     return new AppError(
       'TRUST_SERVICE_UNAVAILABLE',
       'The signing service is not available; nothing was signed. Please try again in a few minutes.',
+      { cause: error },
     );
   return null;
 }
