@@ -1,0 +1,12 @@
+// `npm run bench`: every benchmark in turn, each against its baseline measured in the same run.
+// Each script appends or replaces its own section of bench/RESULTS.md.
+import { spawnSync } from 'node:child_process';
+
+const benchmarks = ['bench/render.ts', 'bench/sign.ts', 'bench/web-bundle.ts'];
+let failed = 0;
+for (const script of benchmarks) {
+  console.log(`\n== ${script}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  if (result.status !== 0) failed += 1;
+}
+process.exit(failed ? 1 : 0);
