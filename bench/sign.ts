@@ -221,5 +221,5 @@ const next = start < 0 ? -1 : existing.indexOf('\n## ', start + 1);
 const updated =
   start < 0
     ? `${existing.trimEnd()}\n\n${formatted}`
-    : `${existing.slice(0, start)}${formatted}${next < 0 ? '' : existing.slice(next + 1)}`;
+    : `${existing.slice(0, start)}${formatted}${next < 0 ? '' : `\n${existing.slice(next + 1)}`}`;
 writeFileSync(resultsFile, updated);
