@@ -184,6 +184,16 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     ).toBe(409);
     expect((await call('DELETE', `/v3/signature-requests/${f.request.id}`, owner)).statusCode).toBe(204);
     expect((await call('GET', `/v3/signature-requests/${f.request.id}`, owner)).statusCode).toBe(404);
+
+    // With a signing order, a signer whose turn never came was never invited and is not told.
+    const ordered = await createFixture(t, owner, people());
+    await call('PUT', `/v3/signature-requests/${ordered.request.id}`, owner, { signing_order: true });
+    await clearOutbox();
+    await call('POST', `/v3/signature-requests/${ordered.request.id}/withdraw`, owner, {});
+    expect((await deliveredMails(t)).map((m) => m.to).sort()).toEqual([
+      'signer@example.ch',
+      'watch@example.ch',
+    ]);
   });
 
   it('reminds the signers whose turn it is, at most once an hour', async () => {
@@ -454,6 +464,27 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
       url: `/api/v3/direct/signature-requests/${f.request.id}/zip?token=${tokenFor(f.visitorSid, f.request.id)}`,
     });
     expect(Object.keys(unzipSync(directZip.rawPayload))).toContain('signature-report.pdf');
+  });
+
+  it("shows a visitor's link id (their direct-sign secret) only to the owner and that visitor", async () => {
+    const f = await createFixture(t, owner, people());
+    const base = `/v3/signature-requests/${f.request.id}`;
+    for (const url of [base, `${base}/events`, `${base}/report`, '/v3/signature-requests?filter=all'])
+      for (const token of [signer, observer]) {
+        const body = (await call('GET', url, token)).body;
+        expect(body).toContain(f.signerSid);
+        expect(body).not.toContain(f.visitorSid);
+      }
+    expect((await call('GET', `${base}/events`, owner)).body).toContain(f.visitorSid);
+    expect(
+      (
+        await call(
+          'GET',
+          `/v3/direct/signature-requests/${f.request.id}`,
+          basicFor(f.visitorSid, f.request.id),
+        )
+      ).body,
+    ).toContain(f.visitorSid);
   });
 
   it('lets a signed-in user claim a visitor signature through its send-to link', async () => {

@@ -311,3 +311,8 @@ export async function findAttachment(db: Db, requestId: string, id: string): Pro
 export async function deleteAttachment(db: Db, id: string): Promise<void> {
   await db.delete(attachments).where(eq(attachments.id, id));
 }
+
+/** Ends every signing lock: used at start-up of the embedded database, which one process owns alone. */
+export async function clearLocks(db: Db): Promise<void> {
+  await db.delete(requestLocks);
+}

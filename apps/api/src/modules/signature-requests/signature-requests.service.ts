@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { addSignatureFields, type SignatureFieldSpec } from '@signet/pdf';
 import type { Language } from '@signet/contracts/common';
@@ -313,13 +313,35 @@ export async function create(
   return toDto(deps, request, await repo.signersOf(deps.db, id), null);
 }
 
+/** A stable stand-in for a visitor signature id that must not be shown. */
+const standInFor = (sid: string) =>
+  `hidden-${createHash('sha256').update(`signet-visitor:${sid}`).digest('hex').slice(0, 24)}`;
+
+/**
+ * A visitor signature's id is the secret of its direct link (spec §3: the signer id with the
+ * request id). Only the owner and that visitor see it; other participants get a stable stand-in
+ * wherever it appears (signatures, audit events, the report).
+ */
+export function hideVisitorIds<T>(
+  value: T,
+  signers: SignerRow[],
+  viewer: { role: 'owner' | 'signer' | 'observer' | 'visitor'; me: SignerRow | null },
+): T {
+  if (viewer.role === 'owner') return value;
+  const secrets = signers.filter((s) => s.kind === 'visitor' && s.id !== viewer.me?.id);
+  if (secrets.length === 0) return value;
+  let text = JSON.stringify(value);
+  for (const secret of secrets) text = text.split(secret.id).join(standInFor(secret.id));
+  return JSON.parse(text) as T;
+}
+
 export async function get(
   deps: SignatureRequestsDeps,
   caller: Caller,
   id: string,
 ): Promise<SignatureRequest> {
-  const { request, signers, me } = await visibleRequest(deps, caller, id);
-  return toDto(deps, request, signers, me);
+  const { request, signers, me, role } = await visibleRequest(deps, caller, id);
+  return hideVisitorIds(await toDto(deps, request, signers, me), signers, { role, me });
 }
 
 export async function list(
@@ -333,7 +355,9 @@ export async function list(
     ids.map(async (id) => {
       const request = (await repo.findRequest(deps.db, id))!;
       const signers = await repo.signersOf(deps.db, id);
-      return toDto(deps, request, signers, signers.find((s) => isSignerOf(s, user)) ?? null);
+      const me = signers.find((s) => isSignerOf(s, user)) ?? null;
+      const role = request.ownerId === user.id ? 'owner' : me ? 'signer' : 'observer';
+      return hideVisitorIds(await toDto(deps, request, signers, me), signers, { role, me });
     }),
   );
   return { items, total, page: query.page, size: query.size };
@@ -466,7 +490,7 @@ export async function initiate(
 }
 
 export async function events(deps: SignatureRequestsDeps, caller: Caller, id: string) {
-  await visibleRequest(deps, caller, id);
+  const { signers, me, role } = await visibleRequest(deps, caller, id);
   const rows = await repo.eventsOf(deps.db, id);
   let prev = repo.genesisHash;
   let valid = true;
@@ -474,17 +498,15 @@ export async function events(deps: SignatureRequestsDeps, caller: Caller, id: st
     valid &&= row.prevHash === prev && row.hash === repo.eventHash(prev, row);
     prev = row.hash;
   }
-  return {
-    chain_valid: valid,
-    events: rows.map((r) => ({
-      seq: r.seq,
-      type: r.type,
-      actor: r.actor,
-      data: r.data,
-      created_at: r.createdAt.toISOString(),
-      hash: r.hash,
-    })),
-  };
+  const trail = rows.map((r) => ({
+    seq: r.seq,
+    type: r.type,
+    actor: r.actor,
+    data: r.data,
+    created_at: r.createdAt.toISOString(),
+    hash: r.hash,
+  }));
+  return { chain_valid: valid, events: hideVisitorIds(trail, signers, { role, me }) };
 }
 
 export async function lockStatus(deps: SignatureRequestsDeps, caller: Caller, id: string) {
@@ -813,7 +835,14 @@ export async function decline(
       lang: owner.attributes.lang,
       params,
     });
-    for (const other of signers.filter((s) => s.id !== me.id && s.email !== owner.email))
+    // Signers who heard of the request: those who signed, and those whose turn it is (invited).
+    const told = signers.filter(
+      (s) =>
+        s.id !== me.id &&
+        s.email !== owner.email &&
+        (s.status === 'SIGNED' || canSignNow(locked, signers, s)),
+    );
+    for (const other of told)
       await notify(deps, tx, {
         to: other.email,
         template: 'declinedNotice',
@@ -852,7 +881,8 @@ export async function withdraw(
       ownerName: `${owner.firstName} ${owner.lastName}`,
       message: message ?? '',
     };
-    for (const signer of signers.filter((s) => s.status === 'OPEN'))
+    // Open signers who were invited (with a signing order, later ones never heard of it).
+    for (const signer of signers.filter((s) => canSignNow(request, signers, s)))
       await notify(deps, tx, {
         to: signer.email,
         template: 'withdrawnNotice',
@@ -1331,4 +1361,13 @@ export async function afterSignature(
     const next = signers.find((s) => s.status === 'OPEN');
     if (next) await mailSigner(deps, db, 'invitation', request, next, ownerName);
   }
+}
+
+/**
+ * Signing locks of a process that died (crash, SIGKILL) would block signers until they expire.
+ * The embedded database is opened by one process only, so at its start every lock is stale.
+ * (On PostgreSQL, shared by several processes, locks expire after their short lifetime instead.)
+ */
+export function clearStaleLocks(deps: Pick<SignatureRequestsDeps, 'db'>): Promise<void> {
+  return repo.clearLocks(deps.db);
 }
