@@ -402,6 +402,15 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
       Buffer.concat([samplePdf, Buffer.alloc(40 * 1024 * 1024)]),
     );
     expect(big.statusCode).toBe(413);
+    // Documents and attachments of one request together stay within 60 MB.
+    const part = Buffer.concat([samplePdf, Buffer.alloc(35 * 1024 * 1024)]);
+    expect((await upload('part1.pdf', 'application/pdf', part)).statusCode).toBe(201);
+    const over = await upload('part2.pdf', 'application/pdf', part);
+    expect(over.statusCode).toBe(413);
+    expect(json(over)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('60 MB'),
+    });
     expect((await call('DELETE', `${base}/${id}`, owner)).statusCode).toBe(204);
     expect((await call('GET', `${base}/${id}/content`, owner)).statusCode).toBe(404);
   });
