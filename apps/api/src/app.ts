@@ -16,6 +16,7 @@ import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
+import { clearStaleLocks } from './modules/signature-requests/signature-requests.service.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { trustServicesPlugin } from '@signet/trust-services';
 import { RemoteSigningClient } from './adapters/remote-signing.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   if (!overrides.database) app.addHook('onClose', () => database.close());
   const db = database.db;
+  if (database.kind === 'pglite' && !overrides.database) await clearStaleLocks({ db });
   app.decorate('database', database);
   app.decorate('clock', clock);
 
@@ -143,10 +145,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
 
-  const webServed = await registerStaticWeb(app, config.webDist);
+  const indexHtml = await registerStaticWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {
-    if (webServed && request.method === 'GET' && isWebPath(request.url))
-      return reply.type('text/html').sendFile('index.html');
+    // Page URLs belong to the web app's router, which shows its own 404 page for unknown ones.
+    if (indexHtml && request.method === 'GET' && isWebPath(request.url))
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     return reply.status(404).send({
       statusCode: 404,
       code: 'NOT_FOUND',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -7,8 +7,9 @@ import fastifyStatic from '@fastify/static';
  * Serves the built web app under /. Paths that are no file and not under /api or /sandbox get
  * index.html, so the client router handles them (including its own 404 page).
  */
-export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
-  if (!existsSync(join(webDist, 'index.html'))) return false;
+export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<string | null> {
+  const indexPath = join(webDist, 'index.html');
+  if (!existsSync(indexPath)) return null;
   await app.register(async (web) => {
     web.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), auth: 'public' };
@@ -27,7 +28,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       },
     });
   });
-  return true;
+  // The client router's entry page, served for every path that is no file (see app.ts).
+  return readFileSync(indexPath, 'utf8');
 }
 
 export function isWebPath(url: string): boolean {

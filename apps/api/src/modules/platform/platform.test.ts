@@ -108,3 +108,31 @@ describe.each(databaseKinds)('platform on %s', (kind) => {
     await app.close();
   });
 });
+
+describe('the built web app', () => {
+  it('is served under /, with index.html for every page path and JSON 404s under /api', async () => {
+    const { mkdtempSync, writeFileSync, mkdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dist = mkdtempSync(join(tmpdir(), 'signet-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Signet</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const t = await createTestApp('pglite', { env: { WEB_DIST: dist } });
+    try {
+      for (const path of ['/', '/login', '/view/123/456', '/no/such/page']) {
+        const page = await t.app.inject({ method: 'GET', url: path });
+        expect(page.statusCode, path).toBe(200);
+        expect(page.body).toContain('<div id="root">');
+      }
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/nothing' })).json()).toMatchObject({
+        code: 'NOT_FOUND',
+      });
+      expect((await t.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
