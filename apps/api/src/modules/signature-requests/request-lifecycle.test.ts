@@ -254,6 +254,33 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     expect((await call('GET', `/v3/signature-requests/${f.request.id}`, signer)).statusCode).toBe(404);
     const now = json<SignatureRequest>(await call('GET', `/v3/signature-requests/${f.request.id}`, stranger));
     expect(now).toMatchObject({ signature_status: 'OPEN' });
+
+    // Handed to a visitor: a new id (the link secret the delegator never saw), fields rebuilt under it.
+    const g = await createFixture(t, owner, people());
+    const toVisitor = await call('POST', `/v3/signature-requests/${g.request.id}/delegate`, signer, {
+      signer_identity_data: { email_address: 'deputy@example.ch', first_name: 'Dora', last_name: 'Deputy' },
+    });
+    expect(toVisitor.statusCode).toBe(200);
+    const seen = json<SignatureRequest>(await call('GET', `/v3/signature-requests/${g.request.id}`, owner));
+    const deputy = seen.signatures.find((s) => s.email === 'deputy@example.ch')!;
+    expect(deputy.sid).not.toBe(g.signerSid);
+    expect(toVisitor.body).not.toContain(deputy.sid);
+    expect(await fieldNames(seen.documents[0]!.id)).toEqual(
+      seen.signatures.map((s) => `Signature-${s.sid}`).sort(),
+    );
+    expect((await deliveredMails(t, 'deputy@example.ch'))[0]!.text).toContain(
+      `/view/${g.request.id}/${deputy.sid}`,
+    );
+    // After a signature, a signature goes only to an account holder.
+    const h = await createFixture(t, owner, people());
+    await markSigned(h.visitorSid);
+    const refused = await call('POST', `/v3/signature-requests/${h.request.id}/delegate`, signer, {
+      signer_identity_data: { email_address: 'deputy@example.ch', first_name: 'Dora', last_name: 'Deputy' },
+    });
+    expect(json(refused)).toMatchObject({
+      code: 'REQUEST_NOT_EDITABLE',
+      field: 'signer_identity_data.email_address',
+    });
   });
 
   it('adds a signer to an open request in a new incremental revision, and removes signers', async () => {

@@ -983,23 +983,45 @@ export async function delegate(
     (s) => identityKey(s) === identityKey(target) || (target.userId !== null && s.userId === target.userId),
   );
   if (taken) throw new AppError('ALREADY_A_SIGNER', 'This person signs this request already.', { field });
+  // A visitor's signer id is the secret of their link, and the delegator knows the old one: a
+  // visitor gets a new id, with the fields rebuilt under it (possible only while nobody signed).
+  const newId = target.kind === 'visitor' ? randomUUID() : me.id;
+  if (newId !== me.id && !nobodySigned(signers))
+    throw new AppError(
+      'REQUEST_NOT_EDITABLE',
+      'After the first signature, a signature can be handed over only to an account holder.',
+      { field },
+    );
+  const prepared =
+    newId !== me.id
+      ? await rebuildFields(
+          deps,
+          id,
+          signers.map((s) => (s.id === me.id ? { ...s, id: newId } : s)),
+        )
+      : [];
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockRequest(tx, id);
-    const current = (await repo.signersOf(tx, id)).find((s) => s.id === me.id);
+    const currentSigners = await repo.signersOf(tx, id);
+    const current = currentSigners.find((s) => s.id === me.id);
     if (locked?.status !== 'OPEN' || current?.status !== 'OPEN')
       throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'This signature is no longer open.');
-    await repo.updateSigner(tx, me.id, { ...target, remindedAt: null });
+    if (prepared.length && !nobodySigned(currentSigners))
+      throw notEditable('Somebody signed meanwhile; hand the signature to an account holder instead.');
+    await repo.updateSigner(tx, me.id, { ...target, id: newId, remindedAt: null });
+    await commitVersions(deps, tx, prepared, now);
     await repo.updateRequest(tx, id, { updatedAt: now });
     await recordEvent(deps, tx, id, 'delegated', caller.userId, {
-      sid: me.id,
+      sid: newId,
+      ...(newId !== me.id ? { previous_sid: me.id } : {}),
       from: me.email,
       to: target.email,
       signer_type: target.kind,
       ...(body.message ? { message: body.message } : {}),
     });
     const after = await repo.signersOf(tx, id);
-    const delegated = after.find((s) => s.id === me.id)!;
+    const delegated = after.find((s) => s.id === newId)!;
     if (canSignNow(locked, after, delegated))
       await mailSigner(
         deps,
@@ -1010,8 +1032,13 @@ export async function delegate(
         await ownerOf(deps, locked, tx),
       );
   });
+  // The caller no longer signs: they see the request as a former participant would.
   const after = await repo.findRequest(deps.db, id);
-  return toDto(deps, after!, await repo.signersOf(deps.db, id), null);
+  const afterSigners = await repo.signersOf(deps.db, id);
+  return hideVisitorIds(await toDto(deps, after!, afterSigners, null), afterSigners, {
+    role: 'signer',
+    me: null,
+  });
 }
 
 /**
