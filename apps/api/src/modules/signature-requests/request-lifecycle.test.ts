@@ -512,6 +512,9 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
         expect(body).not.toContain(f.visitorSid);
       }
     expect((await call('GET', `${base}/events`, owner)).body).toContain(f.visitorSid);
+    const declined = await call('POST', `${base}/decline`, signer, {});
+    expect(declined.statusCode).toBe(200);
+    expect(declined.body).not.toContain(f.visitorSid);
     expect(
       (
         await call(

@@ -802,7 +802,7 @@ export async function decline(
   id: string,
   message: string | undefined,
 ) {
-  const { request, me } = await visibleRequest(deps, caller, id);
+  const { request, me, role } = await visibleRequest(deps, caller, id);
   if (!me) throw new AppError('NOT_A_SIGNER', 'Only a signer of this request can decline it.');
   if (request.status !== 'OPEN')
     throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'This request is not open.');
@@ -852,8 +852,9 @@ export async function decline(
   });
   const after = await repo.findRequest(deps.db, id);
   const signers = await repo.signersOf(deps.db, id);
+  const mine = signers.find((s) => s.id === me.id) ?? null;
   return {
-    request: await toDto(deps, after!, signers, signers.find((s) => s.id === me.id) ?? null),
+    request: hideVisitorIds(await toDto(deps, after!, signers, mine), signers, { role, me: mine }),
     redirect_url: after!.declineUrl ?? after!.exitUrl,
     redirect_timeout: after!.redirectTimeout,
   };
