@@ -37,6 +37,9 @@ const migrationLockId = 7_316_923;
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client whose connection the server ended (restart, admin action) must not crash the
+    // process; the pool replaces it on the next query.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
