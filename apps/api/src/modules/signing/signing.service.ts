@@ -513,6 +513,12 @@ async function pendingFor(deps: SigningDeps, caller: Caller, responseId: string)
   return pending;
 }
 
+/** Ends a pending QES signing: nothing more can be answered, and its requests' locks are freed. */
+async function endPending(deps: SigningDeps, pending: repo.PendingRow): Promise<void> {
+  await repo.markPendingDone(deps.db, pending.id, deps.clock.now());
+  await releaseLocks(deps, [...new Set(pending.items.map((i) => i.requestId))], pending.lockHolder);
+}
+
 /** QES step 2: the TAN releases the SAD; the QTSP signs the prepared hashes; the signatures are committed. */
 export async function respondTan(
   deps: SigningDeps,
@@ -521,11 +527,16 @@ export async function respondTan(
   secret: string,
 ): Promise<SignResult> {
   const pending = await pendingFor(deps, caller, responseId);
-  const state = await deps.qtsp.respondStepUp(responseId, secret).catch((error) => {
-    throw tanError(error);
+  const state = await deps.qtsp.respondStepUp(responseId, secret).catch(async (error) => {
+    const mapped = tanError(error);
+    // A wrong code may be tried again; anything else ends this signing and frees the requests.
+    if (mapped.code !== 'TAN_INVALID') await endPending(deps, pending);
+    throw mapped;
   });
-  if (state.status !== 'SUCCESS' || !state.SAD)
+  if (state.status !== 'SUCCESS' || !state.SAD) {
+    await endPending(deps, pending);
     throw tanError(new ProviderError('remote signing service', 409, state.status, { status: state.status }));
+  }
   const prepared = await Promise.all(pending.items.map((i) => repo.loadPrepared(deps.blobs, i.prepared)));
   const values = await deps.qtsp
     .signHashes(
@@ -588,6 +599,5 @@ export async function cancelTan(deps: SigningDeps, caller: Caller, responseId: s
   await deps.qtsp.cancelStepUp(responseId).catch((error) => {
     throw tanError(error);
   });
-  await repo.markPendingDone(deps.db, pending.id, deps.clock.now());
-  await releaseLocks(deps, [...new Set(pending.items.map((i) => i.requestId))], pending.lockHolder);
+  await endPending(deps, pending);
 }
