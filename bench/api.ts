@@ -93,13 +93,12 @@ async function main(): Promise<void> {
     }
 
     // 10,000 requests straight into the database (what the list reads), sharing one document.
-    const [first] = (
-      await (
-        await fetch(`${base}/api/v3/signature-requests?size=1`, {
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json()
-    ).items as Array<{ documents: Array<{ id: string }>; owner: { id: string } }>;
+    const listed = (await (
+      await fetch(`${base}/api/v3/signature-requests?size=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { items: Array<{ documents: Array<{ id: string }>; owner: { id: string } }> };
+    const first = listed.items[0];
     const ownerId = first!.owner.id;
     const documentId = first!.documents[0]!.id;
     for (let batch = 0; batch < requestCount / 500; batch++) {
