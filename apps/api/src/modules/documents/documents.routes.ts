@@ -14,6 +14,7 @@ import {
   UploadDocumentsResponse,
 } from '@signet/contracts/documents';
 import { AppError } from '../../errors.ts';
+import { attachmentDisposition } from '../../plugins/downloads.ts';
 import { userCaller, visitorCaller, type Caller } from '../../plugins/auth.ts';
 import * as documents from './documents.service.ts';
 
@@ -27,12 +28,8 @@ const errors = {
 };
 const tags = ['Documents'];
 
-/** A file name safe for Content-Disposition (ASCII fallback plus the UTF-8 name). */
-function attachmentHeader(title: string): string {
-  const name = title.toLowerCase().endsWith('.pdf') ? title : `${title}.pdf`;
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+/** The download name of a document: its title, as a .pdf. */
+const pdfFileName = (title: string) => (title.toLowerCase().endsWith('.pdf') ? title : `${title}.pdf`);
 
 async function sendDownload(
   deps: documents.DocumentsDeps,
@@ -44,7 +41,7 @@ async function sendDownload(
   const row = await documents.readableDocument(deps, caller, id);
   return reply
     .type('application/pdf')
-    .header('content-disposition', attachmentHeader(row.title))
+    .header('content-disposition', attachmentDisposition(pdfFileName(row.title)))
     .header('cache-control', 'private, no-store')
     .send(documents.documentBytes(deps, row, signed));
 }

@@ -33,6 +33,7 @@ import {
 } from '@signet/contracts/signature-requests';
 import { AppError } from '../../errors.ts';
 import { userCaller, visitorCaller, type Caller } from '../../plugins/auth.ts';
+import { attachmentDisposition } from '../../plugins/downloads.ts';
 import * as attachments from './request-attachments.service.ts';
 import * as reports from './request-report.service.ts';
 import * as requests from './signature-requests.service.ts';
@@ -49,11 +50,6 @@ export const errors = {
 };
 
 /** Content-Disposition for a download: an ASCII fallback plus the UTF-8 name (RFC 6266). */
-function disposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 async function sendAttachment(
   deps: requests.SignatureRequestsDeps,
   caller: Caller,
@@ -63,7 +59,7 @@ async function sendAttachment(
   const row = await attachments.readableAttachment(deps, caller, params.id, params.attId);
   return reply
     .type(row.contentType)
-    .header('content-disposition', disposition(row.filename))
+    .header('content-disposition', attachmentDisposition(row.filename))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(deps.blobs.stream(row.sha256));
@@ -78,7 +74,7 @@ async function sendZip(
   const archive = await reports.zipArchive(deps, caller, id);
   return reply
     .type('application/zip')
-    .header('content-disposition', disposition(archive.filename))
+    .header('content-disposition', attachmentDisposition(archive.filename))
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(archive.bytes));
 }
@@ -94,7 +90,7 @@ async function sendReport(
   if (type === 'JSON') return reply.send(await reports.reportData(deps, caller, id));
   return reply
     .type('application/pdf')
-    .header('content-disposition', disposition('signature-report.pdf'))
+    .header('content-disposition', attachmentDisposition('signature-report.pdf'))
     .send(Buffer.from(await reports.reportPdf(deps, caller, id)));
 }
 export const tags = ['Signature requests'];
