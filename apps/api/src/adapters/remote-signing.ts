@@ -47,39 +47,6 @@ export class RemoteSigningClient {
     return (response.status === 204 ? null : await response.json()) as T;
   }
 
-  private readonly platformCredentials = new Map<string, string>();
-
-  /** The QTSP's platform credential of a legislation (implicit authorization), looked up once. */
-  async platformCredential(legislation: 'eidas' | 'zertes'): Promise<string> {
-    const known = this.platformCredentials.get(legislation);
-    if (known) return known;
-    const { credentialIDs } = await this.post<{ credentialIDs: string[] }>('/csc/v2/credentials/list', {});
-    const infos = await Promise.all(
-      credentialIDs.map(async (id) => ({ id, info: await this.credentialInfo(id, 'none') })),
-    );
-    const qualifier = legislation === 'eidas' ? 'eu_eidas_aes' : 'ch_zertes_aes';
-    const match = infos.find(
-      (c) => c.info.authMode === 'implicit' && c.info.signatureQualifier === qualifier,
-    );
-    if (!match) throw new Error(`the QTSP offers no platform credential for ${legislation}`);
-    this.platformCredentials.set(legislation, match.id);
-    return match.id;
-  }
-
-  credentialInfo(credentialID: string, certificates: 'none' | 'single' | 'chain' = 'chain') {
-    return this.post<{
-      authMode: string;
-      signatureQualifier?: string;
-      cert: { certificates?: string[]; serialNumber?: string; subjectDN?: string };
-    }>('/csc/v2/credentials/info', { credentialID, certificates });
-  }
-
-  /** Certificate first, then its issuers, as DER. */
-  async certificateChain(credentialID: string): Promise<Uint8Array[]> {
-    const info = await this.credentialInfo(credentialID, 'chain');
-    return (info.cert.certificates ?? []).map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
-  }
-
   enrol(enrolment: Enrolment) {
     return this.post<{
       credentialID: string;
@@ -89,7 +56,7 @@ export class RemoteSigningClient {
     }>('/ra/v1/enrol', enrolment);
   }
 
-  /** Platform credentials are authorized by the client token alone (implicit). */
+  /** Implicitly authorized credentials need the client token alone (no SMS code). */
   async authorizeImplicit(credentialID: string, hashes: Uint8Array[]): Promise<string> {
     const result = await this.post<{ SAD: string }>('/csc/v2/credentials/authorize', {
       credentialID,

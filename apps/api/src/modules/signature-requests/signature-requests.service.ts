@@ -455,25 +455,13 @@ export async function initiate(
   await resolveAccountSigners(deps, signers);
   signers = await repo.signersOf(deps.db, id);
   const owner = await userIdentity(deps, caller);
-  const fieldsByDocument = new Map<string, Uint8Array>();
-  for (const documentId of await repo.documentIdsOf(deps.db, id)) {
-    const document = (await documents.findDocument(deps.db, documentId))!;
-    fieldsByDocument.set(
-      documentId,
-      await addSignatureFields(
-        await deps.blobs.read(document.currentSha256),
-        fieldSpecsFor(documentId, signers),
-      ),
-    );
-  }
+  const prepared = await appendFields(deps, id, signers);
   const now = deps.clock.now();
-  const stored = new Map<string, { sha256: string; size: number }>();
-  for (const [documentId, bytes] of fieldsByDocument) stored.set(documentId, await deps.blobs.put(bytes));
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockRequest(tx, id);
     if (locked?.status !== 'DRAFT')
       throw new AppError('REQUEST_NOT_EDITABLE', 'This request was sent already.');
-    for (const [documentId, blob] of stored)
+    for (const { documentId, blob } of prepared)
       await documents.advanceDocument(tx, documentId, {
         ...blob,
         reason: 'signature fields',
@@ -606,36 +594,42 @@ async function versionBeforeFields(deps: SignatureRequestsDeps, documentId: stri
   return base.sha256;
 }
 
-/** Rebuilds every signer's field from the pre-field version of each document (only while nobody signed). */
-async function rebuildFields(
+/**
+ * Writes the given signers' fields into each document of the request, in one incremental update
+ * on top of the version `baseOf` picks; the new blobs are stored, the documents not yet advanced.
+ */
+async function writeFields(
   deps: SignatureRequestsDeps,
   requestId: string,
   signers: SignerRow[],
+  baseOf: (document: documents.DocumentRow) => Promise<string>,
 ): Promise<PreparedVersion[]> {
   const prepared: PreparedVersion[] = [];
   for (const documentId of await repo.documentIdsOf(deps.db, requestId)) {
     const document = (await documents.findDocument(deps.db, documentId))!;
-    const base = await deps.blobs.read(await versionBeforeFields(deps, documentId));
+    const base = await deps.blobs.read(await baseOf(document));
     const bytes = await addSignatureFields(base, fieldSpecsFor(documentId, signers));
     prepared.push({ documentId, from: document.currentSha256, blob: await deps.blobs.put(bytes) });
   }
   return prepared;
 }
 
-/** Adds fields for new signers in one more incremental revision of each document's current version. */
-async function appendFields(
+/** Rebuilds every signer's field from the pre-field version of each document (only while nobody signed). */
+function rebuildFields(
   deps: SignatureRequestsDeps,
   requestId: string,
   signers: SignerRow[],
 ): Promise<PreparedVersion[]> {
-  const prepared: PreparedVersion[] = [];
-  for (const documentId of await repo.documentIdsOf(deps.db, requestId)) {
-    const document = (await documents.findDocument(deps.db, documentId))!;
-    const current = await deps.blobs.read(document.currentSha256);
-    const bytes = await addSignatureFields(current, fieldSpecsFor(documentId, signers));
-    prepared.push({ documentId, from: document.currentSha256, blob: await deps.blobs.put(bytes) });
-  }
-  return prepared;
+  return writeFields(deps, requestId, signers, (document) => versionBeforeFields(deps, document.id));
+}
+
+/** Adds fields for new signers in one more incremental revision of each document's current version. */
+function appendFields(
+  deps: SignatureRequestsDeps,
+  requestId: string,
+  signers: SignerRow[],
+): Promise<PreparedVersion[]> {
+  return writeFields(deps, requestId, signers, async (document) => document.currentSha256);
 }
 
 async function commitVersions(
