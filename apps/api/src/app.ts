@@ -107,7 +107,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAuth(app, { db, clock, businessRole: () => businessRole });
   await registerOpenApi(app, config.publicUrl);
 
-  const deps = { db, clock, publicUrl: config.publicUrl };
+  const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
   const blobs = new BlobStore(join(config.dataDir, 'blobs'));
   const documentDeps = { ...deps, blobs, pageCacheDir: join(config.dataDir, 'page-cache') };
   // Stops the engine's worker threads at shutdown (they start again on the next call).

@@ -26,6 +26,7 @@ const Env = z.object({
     .string()
     .min(16, 'must be at least 16 characters')
     .default('signet-sandbox-client-token'),
+  MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
 });
@@ -45,6 +46,8 @@ export interface Config {
   trustServicesUrl: string;
   /** Bearer token the API presents to the remote signing service. */
   qtspClientToken: string;
+  /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
+  mailLimitPerAddress: number;
   logLevel: string;
   webDist: string;
   /** Background job polling; tests switch it off and drain jobs explicitly. */
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxEnabled: e.SANDBOX === 'on',
     trustServicesUrl: (e.TRUST_SERVICES_URL ?? `http://127.0.0.1:${e.PORT}/sandbox`).replace(/\/+$/, ''),
     qtspClientToken: e.QTSP_CLIENT_TOKEN,
+    mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     jobPollMs: 500,

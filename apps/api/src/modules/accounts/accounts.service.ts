@@ -26,6 +26,8 @@ export interface AccountsDeps {
   clock: Clock;
   /** Where mailed links point. */
   publicUrl: string;
+  /** Mails anonymous callers may trigger per address and hour; 30 when not configured. */
+  mailLimitPerAddress?: number;
 }
 
 /** Free individual users start with this many signatures (spec §4 free credit). */
@@ -51,7 +53,7 @@ const mailLimits = {
     limit: 5,
     windowMs: oneHour,
   }),
-  address: (ip: string): RateLimitRule => ({ key: `mail:ip:${ip}`, limit: 30, windowMs: oneHour }),
+  address: (ip: string, limit = 30): RateLimitRule => ({ key: `mail:ip:${ip}`, limit, windowMs: oneHour }),
 };
 
 /** Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot read). */
@@ -200,7 +202,7 @@ export async function requestConfirmation(
   input: { email: string; lang?: Language; ip: string; caller: UserCaller | null },
 ): Promise<void> {
   const now = deps.clock.now();
-  await enforceLimit(deps.db, mailLimits.address(input.ip), now);
+  await enforceLimit(deps.db, mailLimits.address(input.ip, deps.mailLimitPerAddress), now);
   await enforceLimit(deps.db, mailLimits.recipient('confirm', input.email), now);
   if (input.caller) {
     const user = await requireUser(deps.db, input.caller.userId);
@@ -436,7 +438,7 @@ export async function requestReset(
   input: { email: string; lang?: Language; ip: string },
 ): Promise<void> {
   const now = deps.clock.now();
-  await enforceLimit(deps.db, mailLimits.address(input.ip), now);
+  await enforceLimit(deps.db, mailLimits.address(input.ip, deps.mailLimitPerAddress), now);
   await enforceLimit(deps.db, mailLimits.recipient('reset', input.email), now);
   const user = await repo.findUserByEmail(deps.db, input.email);
   if (!user) return;
