@@ -14,12 +14,27 @@ const lazyLocales: Record<Exclude<Language, 'en-gb'>, () => Promise<{ default: R
   it: () => import('../locales/it.json'),
 };
 
+/**
+ * A feature's own strings live beside it in `features/<name>/locales/<lang>.json` and form the i18next
+ * namespace `<name>` (`useTranslation('<name>')`): each loads with the first page that uses it, so the
+ * login page does not carry the signing screens' text, and features do not share one file.
+ */
+const featureLocales = import.meta.glob<{ default: ResourceKey }>('../features/*/locales/*.json');
+
+function loaderFor(
+  language: string,
+  namespace: string,
+): (() => Promise<{ default: ResourceKey }>) | undefined {
+  if (namespace !== 'translation') return featureLocales[`../features/${namespace}/locales/${language}.json`];
+  if (language === 'en-gb') return () => Promise.resolve({ default: enGb });
+  return lazyLocales[language as keyof typeof lazyLocales];
+}
+
 const localeBackend: BackendModule = {
   type: 'backend',
   init: () => {},
-  read(language, _namespace, callback) {
-    if (language === 'en-gb') return callback(null, enGb);
-    const load = lazyLocales[language as keyof typeof lazyLocales];
+  read(language, namespace, callback) {
+    const load = loaderFor(language, namespace);
     if (!load) return callback(null, {});
     load().then(
       (module) => callback(null, module.default),

@@ -38,6 +38,37 @@ describe('locales', () => {
     expect([...flatten(deCh as Tree).values()].filter((text) => text.includes('ß'))).toEqual([]);
   });
 
+  // Feature namespaces (features/<name>/locales/<lang>.json, see lib/i18n.ts) follow the same rules; a
+  // feature with an it.json is shown in direct signing and must be complete in Italian too.
+  const featureFiles = import.meta.glob<Tree>('../features/*/locales/*.json', {
+    eager: true,
+    import: 'default',
+  });
+  const byFeature = new Map<string, Map<string, Tree>>();
+  for (const [path, tree] of Object.entries(featureFiles)) {
+    const [, feature, language] = /features\/([^/]+)\/locales\/([^/]+)\.json$/.exec(path) ?? [];
+    if (!feature || !language) continue;
+    byFeature.set(feature, (byFeature.get(feature) ?? new Map<string, Tree>()).set(language, tree));
+  }
+  for (const [feature, files] of byFeature) {
+    it(`feature ${feature}: every language has every en-gb string with the same placeholders`, () => {
+      const base = flatten(files.get('en-gb') ?? {});
+      expect(base.size, 'en-gb.json is the reference').toBeGreaterThan(0);
+      const required = ['de-ch', 'fr-ch', ...(files.has('it') ? ['it'] : [])];
+      for (const language of required) {
+        const other = flatten(files.get(language) ?? {});
+        expect(
+          [...base.keys()].filter((key) => !other.has(key)),
+          language,
+        ).toEqual([]);
+        for (const [key, text] of base)
+          expect(placeholders(other.get(key) ?? ''), `${language} ${key}`).toEqual(placeholders(text));
+        if (language === 'de-ch')
+          expect([...other.values()].filter((text) => text.includes('ß'))).toEqual([]);
+      }
+    });
+  }
+
   it('Italian covers the shell and the direct-sign pages it is offered for', () => {
     const italian = flatten(it_ as Tree);
     const needed = [...en.keys()].filter(
