@@ -2,7 +2,7 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 
 // Every page is its own chunk so the login page loads only what it shows.
 const planned = lazyRouteComponent(() => import('../components/planned-page.tsx'), 'PlannedPage');
-const auth = {
+const lazyPages = {
   login: lazyRouteComponent(() => import('../features/account/components/login-page.tsx'), 'LoginPage'),
   signup: lazyRouteComponent(() => import('../features/account/components/signup-page.tsx'), 'SignupPage'),
   signupConfirm: lazyRouteComponent(
@@ -36,6 +36,7 @@ const auth = {
     'MaintenancePage',
   ),
   dashboard: lazyRouteComponent(() => import('./dashboard-route.tsx'), 'DashboardRoute'),
+  upload: lazyRouteComponent(() => import('./upload-route.tsx'), 'UploadRoute'),
   directView: lazyRouteComponent(
     () => import('../features/direct-sign/components/direct-view-page.tsx'),
     'DirectViewPage',
@@ -44,32 +45,33 @@ const auth = {
 
 /** Page key (route table) → component. Keys not listed get the planned-page frame. */
 const pages: Record<string, RouteComponent> = {
-  login: auth.login,
-  signup: auth.signup,
-  'business-signup': auth.signup,
-  'signup-confirm': auth.signupConfirm,
-  'signup-steps': auth.signupSteps,
-  'password-reset': auth.resetRequest,
-  'password-reset-new': auth.resetNew,
-  'change-password': auth.changePassword,
-  'profile-confirm': auth.profileConfirm,
-  logout: auth.logout,
-  dashboard: auth.dashboard,
-  maintenance: auth.maintenance,
-  'direct-view': auth.directView,
+  login: lazyPages.login,
+  signup: lazyPages.signup,
+  'business-signup': lazyPages.signup,
+  'signup-confirm': lazyPages.signupConfirm,
+  'signup-steps': lazyPages.signupSteps,
+  'password-reset': lazyPages.resetRequest,
+  'password-reset-new': lazyPages.resetNew,
+  'change-password': lazyPages.changePassword,
+  'profile-confirm': lazyPages.profileConfirm,
+  logout: lazyPages.logout,
+  dashboard: lazyPages.dashboard,
+  upload: lazyPages.upload,
+  maintenance: lazyPages.maintenance,
+  'direct-view': lazyPages.directView,
   // Pages that are one message with an action (spec §2 simple pages and flow end points).
-  'signup-mail-sent': auth.message,
-  'business-signup-mail-sent': auth.message,
-  'password-reset-mail-sent': auth.message,
-  'password-reset-confirm': auth.message,
-  'sso-error': auth.message,
-  'sso-error-company': auth.message,
-  bye: auth.message,
-  expired: auth.message,
-  cookiesblocked: auth.message,
-  sorry: auth.message,
-  welcome: auth.message,
-  'not-available': auth.message,
+  'signup-mail-sent': lazyPages.message,
+  'business-signup-mail-sent': lazyPages.message,
+  'password-reset-mail-sent': lazyPages.message,
+  'password-reset-confirm': lazyPages.message,
+  'sso-error': lazyPages.message,
+  'sso-error-company': lazyPages.message,
+  bye: lazyPages.message,
+  expired: lazyPages.message,
+  cookiesblocked: lazyPages.message,
+  sorry: lazyPages.message,
+  welcome: lazyPages.message,
+  'not-available': lazyPages.message,
 };
 
 export function pageComponent(key: string): RouteComponent {

@@ -10,6 +10,13 @@ export const searchSchemas: Record<string, z.ZodType<Record<string, unknown>>> =
   'profile-confirm': z.looseObject({ token: z.string().optional() }),
   'password-reset-new': z.looseObject({ token: z.string().optional() }),
   'business-signup': z.looseObject({ ucc: z.string().max(100).optional() }),
+  // The draft request the editor opens (see upload-route.tsx).
+  upload: z.looseObject({
+    sr: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+  }),
 };
 
 /** Ids in paths: letters, digits and a few separators (an e-mail-like seal name included). */
