@@ -106,6 +106,31 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
         .code,
     ).toBe('SIGNING_NOT_FOUND');
 
+    // The visitor cancels a new attempt: the request is free again and that code is dead.
+    const cancelled = json<{ responseId: string }>(
+      await call('/v3/direct/sign', direct, { signatureRequests: [{ id: request.id }] }),
+    );
+    expect(
+      (await call('/v1/direct/tan/cancel', direct, { responseId: cancelled.responseId })).statusCode,
+    ).toBe(204);
+    expect(
+      json(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/signature-requests/${request.id}/lock-status`,
+          headers: bearer(owner),
+        }),
+      ),
+    ).toMatchObject({ locked: false });
+    expect(
+      json(
+        await call('/v1/direct/tan/check', direct, {
+          responseId: cancelled.responseId,
+          secret: await latestCode(mobile),
+        }),
+      ).code,
+    ).toBe('SIGNING_NOT_FOUND');
+
     const again = json<{ responseId: string }>(
       await call('/v3/direct/sign', direct, { signatureRequests: [{ id: request.id }] }),
     );

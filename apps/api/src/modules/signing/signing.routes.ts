@@ -120,6 +120,20 @@ export async function signingRoutes(app: FastifyInstance, deps: signing.SigningD
     handler: (request) => signing.resendTan(deps, visitorCaller(request), request.body.responseId),
   });
 
+  r.post('/v1/direct/tan/cancel', {
+    config: { auth: 'nas' },
+    schema: {
+      tags,
+      summary: 'Direct sign: cancel the pending QES signing (the request is freed at once)',
+      body: DirectResendBody,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await signing.cancelTan(deps, visitorCaller(request), request.body.responseId);
+      return reply.status(204).send(null);
+    },
+  });
+
   r.get('/v1/trust-list.pem', {
     config: { auth: 'public' },
     schema: { tags, summary: 'The root certificates Signet signatures chain to (PEM), for validators' },
