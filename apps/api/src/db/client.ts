@@ -14,8 +14,16 @@ import * as platform from './schema/platform.ts';
 import * as documents from './schema/documents.ts';
 import * as signatureRequests from './schema/signature-requests.ts';
 import * as signing from './schema/signing.ts';
+import * as businesses from './schema/businesses.ts';
 
-export const schema = { ...accounts, ...platform, ...documents, ...signatureRequests, ...signing };
+export const schema = {
+  ...accounts,
+  ...platform,
+  ...documents,
+  ...signatureRequests,
+  ...signing,
+  ...businesses,
+};
 export type Schema = typeof schema;
 /** The database handle every repository takes: PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

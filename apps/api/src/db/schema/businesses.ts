@@ -1,0 +1,88 @@
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * Businesses (spec §3). `settings` holds the contracts' BusinessSettings (user pilot, retention,
+ * support contact ...); billing and the price plan are kept to what the gates need until billing lands.
+ */
+export const businesses = pgTable('businesses', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  /** Spec §4 payment markers: TRIALING, NEEDS_PAYMENT_METHOD, BLOCKED, MANUAL, STRIPE, CHARGEBEE. */
+  paymentMethod: text('payment_method'),
+  billingStatus: text('billing_status').notNull(),
+  pricePlanName: text('price_plan_name'),
+  planStart: timestamp('plan_start', { withTimezone: true }),
+  gtcAcceptedAt: timestamp('gtc_accepted_at', { withTimezone: true }),
+  dpaAcceptedAt: timestamp('dpa_accepted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Who belongs to a business. An account belongs to at most one business (unique user_id). */
+export const businessMembers = pgTable(
+  'business_members',
+  {
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.userId] }),
+    uniqueIndex('business_members_user_key').on(t.userId),
+  ],
+);
+
+/** A seal credential enrolled at the QTSP for one legislation (its key never leaves the QTSP). */
+export interface SealCredential {
+  credentialID: string;
+  /** The certificate, then its issuers; base64 DER. */
+  certificates: string[];
+  validTo: string;
+}
+
+/**
+ * Business seals (spec §3: name as accountName, label as displayName). The account name is unique
+ * across Signet: signing names it (POST /v3/sign sealAccountName).
+ */
+export const seals = pgTable(
+  'seals',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    accountName: text('account_name').notNull(),
+    displayName: text('display_name').notNull(),
+    /** SHA-256 of the seal image in the blob store (image calls come later). */
+    imageSha256: text('image_sha256'),
+    credentials: jsonb('credentials').$type<Partial<Record<'eidas' | 'zertes', SealCredential>>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('seals_account_name_key').on(t.accountName),
+    index('seals_business_idx').on(t.businessId),
+  ],
+);
+
+/** Members allowed to sign with a seal (admins always may). */
+export const sealMembers = pgTable(
+  'seal_members',
+  {
+    sealId: text('seal_id')
+      .notNull()
+      .references(() => seals.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.sealId, t.userId] })],
+);
