@@ -188,6 +188,8 @@ export const ListSignatureRequestsQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(200).optional(),
+  /** Narrows the filter to one overall status: the dashboard's drafts tab asks for DRAFT under `all`. */
+  status: RequestStatus.optional(),
 });
 export const SignatureRequestList = z.object({
   items: z.array(SignatureRequest),

@@ -10,7 +10,7 @@ import {
   signers,
 } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
-import type { DashboardFilter } from '@signet/contracts/signature-requests';
+import type { DashboardFilter, RequestStatus } from '@signet/contracts/signature-requests';
 
 export type RequestRow = typeof signatureRequests.$inferSelect;
 export type SignerRow = typeof signers.$inferSelect;
@@ -257,12 +257,13 @@ const filterConditions: Record<DashboardFilter, (user: { id: string; email: stri
 export async function listRequestIds(
   db: Db,
   user: { id: string; email: string },
-  query: { filter: DashboardFilter; page: number; size: number; search?: string },
+  query: { filter: DashboardFilter; page: number; size: number; search?: string; status?: RequestStatus },
 ): Promise<{ ids: string[]; total: number }> {
   const search = query.search
     ? sql`${signatureRequests.title} ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
     : sql`true`;
-  const where = and(involves(user), filterConditions[query.filter](user), search);
+  const status = query.status ? eq(signatureRequests.status, query.status) : sql`true`;
+  const where = and(involves(user), filterConditions[query.filter](user), search, status);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(signatureRequests)
