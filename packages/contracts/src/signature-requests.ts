@@ -139,6 +139,11 @@ export const Signature = z.object({
   declined_at: z.string().nullable(),
   decline_message: z.string().nullable(),
   visual_signatures: z.array(z.object({ document_id: z.string(), position: Position })),
+  /**
+   * A visitor's mobile number (their TAN goes there), shown to the request's owner only, so that the
+   * editor can send the signer list back unchanged; absent for everybody else.
+   */
+  mobile_number: z.string().nullable().optional(),
   /** True when it is this signer's turn (signing order) and the request is open. */
   can_sign_now: z.boolean(),
 });

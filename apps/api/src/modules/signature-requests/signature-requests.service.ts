@@ -309,8 +309,7 @@ export async function create(
       documents: documentRows.map((d) => ({ id: d.id, sha256: d.currentSha256 })),
     });
   });
-  const request = (await repo.findRequest(deps.db, id))!;
-  return toDto(deps, request, await repo.signersOf(deps.db, id), null);
+  return get(deps, caller, id);
 }
 
 /** A stable stand-in for a visitor signature id that must not be shown. */
@@ -341,7 +340,14 @@ export async function get(
   id: string,
 ): Promise<SignatureRequest> {
   const { request, signers, me, role } = await visibleRequest(deps, caller, id);
-  return hideVisitorIds(await toDto(deps, request, signers, me), signers, { role, me });
+  const dto = hideVisitorIds(await toDto(deps, request, signers, me), signers, { role, me });
+  if (role !== 'owner') return dto;
+  // The owner edits the signer list (PUT replaces it whole): they see what they entered, mobiles too.
+  const mobileOf = new Map(signers.map((s) => [s.id, s.kind === 'visitor' ? s.mobile : null]));
+  return {
+    ...dto,
+    signatures: dto.signatures.map((s) => ({ ...s, mobile_number: mobileOf.get(s.sid) ?? null })),
+  };
 }
 
 export async function list(

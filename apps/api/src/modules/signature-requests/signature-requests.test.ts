@@ -126,15 +126,19 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
     expect(invitation.text).toContain(`/view/${open.id}/${open.signatures[1]!.sid}`);
     expect((await deliveredMails(t, 'signer@example.ch'))[0]!.text).toContain('Please sign by Friday');
 
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/signature-requests/${open.id}`,
-          headers: bearer(signer),
-        })
-      ).statusCode,
-    ).toBe(200);
+    // The owner sees the visitor's mobile (the editor sends the signer list back whole); a signer does not.
+    expect(draft.signatures.map((s) => s.mobile_number)).toEqual([null, '+41791234567']);
+    const asSigner = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/signature-requests/${open.id}`,
+      headers: bearer(signer),
+    });
+    expect(asSigner.statusCode).toBe(200);
+    expect(json<SignatureRequest>(asSigner).signatures.map((s) => s.mobile_number)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(asSigner.body).not.toContain('41791234567');
     expect(
       (
         await t.app.inject({
