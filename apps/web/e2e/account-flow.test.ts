@@ -51,7 +51,7 @@ test('signup through the mailed link, logout, login, logout', async () => {
   await page.getByRole('link', { name: 'Go to the dashboard' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await page.getByText('Hello, Grace Hopper').waitFor();
-  await page.getByText('No documents yet').waitFor();
+  await page.getByText('Nothing to sign').waitFor();
   assert.equal(await page.title(), 'Dashboard - Signet');
 
   await page.getByRole('main').getByRole('link', { name: 'Log out' }).click();

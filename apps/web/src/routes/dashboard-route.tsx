@@ -1,9 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { userQueryOptions } from '../features/account/api/get-user.ts';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { userBusinessQueryOptions } from '../features/business/api/get-user-business.ts';
+import { deleteRequestsAndDocuments } from '../features/dashboard/api/delete-signature-requests.ts';
+import { DashboardPage, type DashboardUser } from '../features/dashboard/components/dashboard-page.tsx';
+import { deleteDocuments } from '../features/documents/api/delete-document.ts';
+import { openDeleteDocumentsDialog } from '../features/documents/components/delete-documents-dialog.tsx';
 
-/** Composes the dashboard with the signed-in user (features do not import each other). */
+/** Deleting from the dashboard: the documents dialog, deleting the requests and then their documents. */
+function deleteRequests(requests: SignatureRequest[], done: () => void): void {
+  const documentIds = requests.flatMap((request) => request.documents.map((document) => document.id));
+  openDeleteDocumentsDialog(documentIds, done, () => deleteRequestsAndDocuments(requests, deleteDocuments));
+}
+
+/** Composes the dashboard with the signed-in user, their free credit and the delete dialog. */
 export function DashboardRoute() {
   const user = useQuery(userQueryOptions).data;
-  return <DashboardPage user={user} />;
+  const business = useQuery(userBusinessQueryOptions);
+  const dashboardUser: DashboardUser | undefined = user && {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    createdAt: user.createdAt,
+    // Spec §4: credit matters to users without a business; unknown until the business has loaded.
+    freeSignaturesRemaining:
+      business.isSuccess && !business.data ? user.attributes.free_signatures_remaining : null,
+  };
+  return <DashboardPage user={dashboardUser} onDelete={deleteRequests} />;
 }

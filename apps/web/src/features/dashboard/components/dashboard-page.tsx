@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -5,73 +6,100 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
+import type { SignatureRequest } from '@signet/contracts/signature-requests';
+import { PageFrame } from '../../../components/page-frame.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { dashboardFilters, dashboardTabs, type DashboardSearch } from '../dashboard-search.ts';
+import { RequestList } from './request-list.tsx';
 
-/** Who the dashboard greets; the route passes the signed-in user in. */
+/** Who the dashboard is for; the route passes the signed-in user in. */
 export interface DashboardUser {
+  id: string;
+  email: string;
   firstName: string;
   lastName: string;
   createdAt: string;
+  /** Spec §4: free users sign with credit; null when the user's business pays. */
+  freeSignaturesRemaining: number | null;
 }
 
-/** The signed-in home: the user, the request tabs and filters, and what to do first. */
-export function DashboardPage({ user }: { user: DashboardUser | undefined }) {
+/** The signed-in home: the user, the request tabs and filters, and the requests themselves. */
+export function DashboardPage({
+  user,
+  onDelete,
+}: {
+  user: DashboardUser | undefined;
+  onDelete: (requests: SignatureRequest[], done: () => void) => void;
+}) {
   // The formatted date follows the UI language; the translation hook re-renders on a change.
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
+  const { t: tShell } = useTranslation();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as DashboardSearch;
   const select = (next: DashboardSearch) => void navigate({ to: '/dashboard', search: { ...next } });
   const name = user ? `${user.firstName} ${user.lastName}` : '';
+  const credit = user?.freeSignaturesRemaining ?? null;
 
   return (
     <PageFrame
-      title={t('titles.dashboard')}
-      subtitle={user ? t('dashboard.greeting', { name }) : undefined}
+      title={tShell('titles.dashboard')}
+      subtitle={user ? t('greeting', { name }) : undefined}
       actions={
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button component={Link} to="/upload" variant="contained" startIcon={<UploadFileIcon />}>
-            {t('dashboard.upload')}
+            {t('upload')}
           </Button>
           <Button component={Link} to="/logout" variant="outlined" startIcon={<LogoutIcon />}>
-            {t('common.logout')}
+            {tShell('common.logout')}
           </Button>
         </Stack>
       }
     >
       {user && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="member-since">
-          {t('dashboard.member_since', { date: formatDateTime(user.createdAt) })}
+          {t('member_since', { date: formatDateTime(user.createdAt) })}
         </Typography>
+      )}
+      {credit !== null && (
+        <Alert
+          severity={credit > 0 ? 'info' : 'warning'}
+          sx={{ mb: 2 }}
+          data-testid="free-credit"
+          action={
+            <Button component={Link} to="/upgrade" color="inherit" size="small">
+              {t('credit.upgrade')}
+            </Button>
+          }
+        >
+          {credit > 0 ? t('credit.left', { count: credit }) : t('credit.none')}
+        </Alert>
       )}
       <Tabs
         value={search.tab}
         onChange={(_event, tab: DashboardSearch['tab']) => select({ tab })}
-        aria-label={t('dashboard.tabs_label')}
+        aria-label={t('tabs_label')}
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
         variant="scrollable"
         allowScrollButtonsMobile
       >
         {dashboardTabs.map((tab) => (
-          <Tab key={tab} value={tab} label={t(`dashboard.tabs.${tab}`)} />
+          <Tab key={tab} value={tab} label={t(`tabs.${tab}`)} />
         ))}
       </Tabs>
       {search.tab === 'inbox' && (
         <Box
           role="group"
-          aria-label={t('dashboard.filters_label')}
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}
+          aria-label={t('filters_label')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
         >
           {dashboardFilters.map((filter) => (
             <Chip
               key={filter}
-              label={t(`dashboard.filters.${filter}`)}
+              label={t(`filters.${filter}`)}
               color={search.filter === filter ? 'primary' : 'default'}
               variant={search.filter === filter ? 'filled' : 'outlined'}
               onClick={() => select({ tab: 'inbox', filter })}
@@ -80,16 +108,9 @@ export function DashboardPage({ user }: { user: DashboardUser | undefined }) {
           ))}
         </Box>
       )}
-      <EmptyState
-        icon={<InboxOutlinedIcon />}
-        heading={t('dashboard.empty_heading')}
-        text={t('dashboard.empty_text')}
-        action={
-          <Button component={Link} to="/upload" variant="contained" startIcon={<UploadFileIcon />}>
-            {t('dashboard.upload')}
-          </Button>
-        }
-      />
+      {user ? (
+        <RequestList search={search} viewer={{ id: user.id, email: user.email }} onDelete={onDelete} />
+      ) : null}
     </PageFrame>
   );
 }

@@ -16,15 +16,27 @@ export function DeleteDocumentsDialog(props: DialogComponentProps) {
   );
 }
 
-export function openDeleteDocumentsDialog(ids: readonly string[], onDeleted?: () => void): string {
+/**
+ * Asks before deleting documents for good. `remove` replaces the plain deletion when more goes with
+ * the documents (the dashboard deletes the signature requests first, then their documents).
+ */
+export function openDeleteDocumentsDialog(
+  ids: readonly string[],
+  onDeleted?: () => void,
+  remove: () => Promise<void> = () => deleteDocuments(ids),
+): string {
   return openDialog({
     namespace: 'general',
     name: 'delete-documents',
     props: { ids: [...ids] },
     onAction: async (action) => {
       if (action !== 'delete') return;
-      await deleteDocuments(ids);
-      onDeleted?.();
+      try {
+        await remove();
+      } finally {
+        // Some may be gone even when one failed: the caller reads its list again either way.
+        onDeleted?.();
+      }
     },
   });
 }
