@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerAuth, type BusinessRoleResolver } from './plugins/auth.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { isWebPath, registerStaticWeb } from './plugins/static-web.ts';
 import { JobRunner } from './jobs/queue.ts';
@@ -18,6 +18,8 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
 import { clearStaleLocks } from './modules/signature-requests/signature-requests.service.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { membershipOf } from './modules/businesses/businesses.service.ts';
 import { trustServicesPlugin } from '@signet/trust-services';
 import { RemoteSigningClient } from './adapters/remote-signing.ts';
 import { timestampTransport } from './adapters/timestamp-authority.ts';
@@ -103,8 +105,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   app.addHook('preClose', () => jobs.stop());
 
-  let businessRole: BusinessRoleResolver | null = null;
-  registerAuth(app, { db, clock, businessRole: () => businessRole });
+  // Business roles (member, admin) come from the businesses module.
+  registerAuth(app, { db, clock, businessRole: membershipOf });
   await registerOpenApi(app, config.publicUrl);
 
   const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
@@ -130,6 +132,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => documentsRoutes(instance, documentDeps));
       await api.register((instance) => signatureRequestsRoutes(instance, documentDeps));
       await api.register((instance) => signingRoutes(instance, signingDeps));
+      await api.register((instance) => businessesRoutes(instance, deps));
       await api.register((instance) => platformRoutes(instance, { ...deps, env: config.env }));
     },
     { prefix: '/api' },
@@ -157,7 +160,5 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   });
 
-  // Until the businesses module registers a resolver, nobody is a business member.
-  businessRole = null;
   return app;
 }

@@ -93,6 +93,22 @@ export const errorCodes = {
   ALREADY_A_SIGNER: 409,
   /** Too many reminders in a short time. */
   REMINDER_TOO_SOON: 429,
+  /** A business route for members of a business: the caller belongs to none. */
+  BUSINESS_MEMBERS_ONLY: 403,
+  /** A business route for its admins: the caller is a member, not an admin. */
+  BUSINESS_ADMINS_ONLY: 403,
+  /** Creating a business while belonging to one already (an account belongs to one business). */
+  ALREADY_IN_BUSINESS: 409,
+  /** Removing or demoting the business's last admin (a business keeps at least one). */
+  LAST_ADMIN: 409,
+  /** A user id that is not a member of this business (remove, change role, seal members). */
+  NOT_A_MEMBER: 400,
+  /** Creating a seal whose account name another seal in Signet has. */
+  SEAL_NAME_TAKEN: 409,
+  /** No seal with this account name in the caller's business. */
+  SEAL_NOT_FOUND: 404,
+  /** The caller's business has this seal, but the caller may not sign with it (not added to it). */
+  SEAL_NOT_ALLOWED: 403,
   /** Anything unexpected; the body reveals nothing internal. */
   INTERNAL_ERROR: 500,
 } as const;

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, or null. Set before validation for every route. */
     caller: Caller | null;
+    /** The caller's business and role, on member and admin routes. */
+    business: BusinessMembership | null;
   }
 }
 
@@ -35,8 +37,14 @@ export interface VisitorCaller {
   requestId: string;
 }
 
-/** Business roles come with the businesses module; until a resolver is registered nobody is a member. */
-export type BusinessRoleResolver = (db: Db, userId: string) => Promise<'member' | 'admin' | null>;
+/** A user's business and their role in it (an account belongs to at most one business). */
+export interface BusinessMembership {
+  businessId: string;
+  role: 'member' | 'admin';
+}
+
+/** Business roles come from the businesses module; app.ts wires it in. */
+export type BusinessRoleResolver = (db: Db, userId: string) => Promise<BusinessMembership | null>;
 
 export const sessionLifetimeMs = 24 * 60 * 60 * 1000;
 
@@ -93,6 +101,13 @@ export function userCaller(request: FastifyRequest): UserCaller {
   return request.caller;
 }
 
+/** The member or admin behind a request; only for routes with policy member or admin. */
+export function businessCaller(request: FastifyRequest): UserCaller & BusinessMembership {
+  const caller = userCaller(request);
+  if (!request.business) throw new AppError('BUSINESS_MEMBERS_ONLY', 'Business members only.');
+  return { ...caller, ...request.business };
+}
+
 /** The direct-sign visitor behind a request; only for routes with policy nas. */
 export function visitorCaller(request: FastifyRequest): VisitorCaller {
   if (request.caller?.kind !== 'visitor') throw new AppError('UNAUTHENTICATED', 'This link is not valid.');
@@ -117,9 +132,10 @@ async function resolveSession(db: Db, token: string, now: Date): Promise<UserCal
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; businessRole: () => BusinessRoleResolver | null },
+  deps: { db: Db; clock: Clock; businessRole: BusinessRoleResolver },
 ): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('business', null);
   app.addHook('onRequest', async (request) => {
     const policy = request.routeOptions.config.auth;
     if (!policy || !authPolicies.includes(policy)) {
@@ -147,13 +163,17 @@ export function registerAuth(
       case 'member':
       case 'admin': {
         if (!request.caller) throw unauthenticated(token);
-        const resolver = deps.businessRole();
-        const role = resolver ? await resolver(deps.db, request.caller.userId) : null;
-        if (!role || (policy === 'admin' && role !== 'admin'))
-          throw new AppError(
-            'FORBIDDEN',
-            policy === 'admin' ? 'Business admins only.' : 'Business members only.',
-          );
+        const membership = await deps.businessRole(deps.db, request.caller.userId);
+        if (!membership)
+          throw new AppError('BUSINESS_MEMBERS_ONLY', 'This is for members of a business only.');
+        // A route naming a business (:businessId) is for that business's people: another business
+        // is not found, whatever the caller's role in their own.
+        const named = (request.params as Record<string, unknown> | undefined)?.businessId;
+        if (named !== undefined && named !== membership.businessId)
+          throw new AppError('NOT_FOUND', 'No such business.');
+        if (policy === 'admin' && membership.role !== 'admin')
+          throw new AppError('BUSINESS_ADMINS_ONLY', 'Only the admins of the business can do this.');
+        request.business = membership;
         return;
       }
       case 'api':

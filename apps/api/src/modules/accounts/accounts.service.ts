@@ -607,3 +607,21 @@ export async function verifyPassword(
   const user = await repo.findUserById(deps.db, userId);
   return user ? verify(user.passwordHash, password) : false;
 }
+
+/** The user attributes that business membership changes (spec §4 business gates). */
+export type BusinessFlags = Partial<
+  Pick<UserAttributes, 'accepted_business_invite' | 'removed_from_business' | 'business_deleted'>
+>;
+
+/** Sets business membership flags of a user (the businesses module, inside its transaction). */
+export async function setBusinessFlags(
+  deps: Pick<AccountsDeps, 'db' | 'clock'>,
+  userId: string,
+  flags: BusinessFlags,
+): Promise<void> {
+  const user = await requireUser(deps.db, userId);
+  await repo.updateUser(deps.db, userId, {
+    attributes: { ...attributesOf(user), ...flags },
+    updatedAt: deps.clock.now(),
+  });
+}

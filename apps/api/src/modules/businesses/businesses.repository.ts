@@ -1,0 +1,184 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/accounts.ts';
+import {
+  businesses,
+  businessMembers,
+  sealMembers,
+  seals,
+  type SealCredential,
+} from '../../db/schema/businesses.ts';
+import type { Db } from '../../db/client.ts';
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type SealRow = typeof seals.$inferSelect;
+export type Role = 'admin' | 'member';
+
+export interface MemberRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  joinedAt: Date;
+}
+
+export async function membershipOf(
+  db: Db,
+  userId: string,
+): Promise<{ businessId: string; role: Role } | null> {
+  const rows = await db
+    .select({ businessId: businessMembers.businessId, role: businessMembers.role })
+    .from(businessMembers)
+    .where(eq(businessMembers.userId, userId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertBusiness(db: Db, row: typeof businesses.$inferInsert): Promise<void> {
+  await db.insert(businesses).values(row);
+}
+
+export async function findBusiness(db: Db, id: string): Promise<BusinessRow | null> {
+  const rows = await db.select().from(businesses).where(eq(businesses.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Locks the business row: membership changes that must keep an admin are serialised on it. */
+export async function lockBusiness(db: Db, id: string): Promise<void> {
+  await db.execute(sql`select id from ${businesses} where ${businesses.id} = ${id} for update`);
+}
+
+export async function updateBusiness(
+  db: Db,
+  id: string,
+  patch: Partial<typeof businesses.$inferInsert>,
+): Promise<void> {
+  await db.update(businesses).set(patch).where(eq(businesses.id, id));
+}
+
+/** Adds members; false for a user who belongs to a business already (one business per account). */
+export async function insertMember(db: Db, row: typeof businessMembers.$inferInsert): Promise<boolean> {
+  const inserted = await db
+    .insert(businessMembers)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ userId: businessMembers.userId });
+  return inserted.length === 1;
+}
+
+export async function membersOf(db: Db, businessId: string, userIds?: string[]): Promise<MemberRow[]> {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: businessMembers.role,
+      joinedAt: businessMembers.joinedAt,
+    })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(
+      and(
+        eq(businessMembers.businessId, businessId),
+        userIds ? inArray(businessMembers.userId, userIds) : undefined,
+      ),
+    )
+    .orderBy(asc(businessMembers.joinedAt), asc(users.email));
+}
+
+export async function setRole(db: Db, businessId: string, userIds: string[], role: Role): Promise<void> {
+  await db
+    .update(businessMembers)
+    .set({ role })
+    .where(and(eq(businessMembers.businessId, businessId), inArray(businessMembers.userId, userIds)));
+}
+
+/** Takes people out of the business and off its seals. */
+export async function removeMembers(db: Db, businessId: string, userIds: string[]): Promise<void> {
+  const sealIds = db.select({ id: seals.id }).from(seals).where(eq(seals.businessId, businessId));
+  await db
+    .delete(sealMembers)
+    .where(and(inArray(sealMembers.sealId, sealIds), inArray(sealMembers.userId, userIds)));
+  await db
+    .delete(businessMembers)
+    .where(and(eq(businessMembers.businessId, businessId), inArray(businessMembers.userId, userIds)));
+}
+
+export interface SealSummaryRow extends SealRow {
+  nMembers: number;
+}
+
+export async function sealsOf(db: Db, businessId: string): Promise<SealSummaryRow[]> {
+  const rows = await db
+    .select({ seal: seals, nMembers: count(sealMembers.userId) })
+    .from(seals)
+    .leftJoin(sealMembers, eq(sealMembers.sealId, seals.id))
+    .where(eq(seals.businessId, businessId))
+    .groupBy(seals.id)
+    .orderBy(asc(seals.accountName));
+  return rows.map((r) => ({ ...r.seal, nMembers: Number(r.nMembers) }));
+}
+
+export async function findSealByAccountName(db: Db, accountName: string): Promise<SealRow | null> {
+  const rows = await db.select().from(seals).where(eq(seals.accountName, accountName)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Inserts a seal; false when the account name is taken. */
+export async function insertSeal(db: Db, row: typeof seals.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(seals).values(row).onConflictDoNothing().returning({ id: seals.id });
+  return inserted.length === 1;
+}
+
+export async function updateSeal(
+  db: Db,
+  id: string,
+  patch: Partial<typeof seals.$inferInsert>,
+): Promise<void> {
+  await db.update(seals).set(patch).where(eq(seals.id, id));
+}
+
+export async function sealMemberIds(db: Db, sealId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: sealMembers.userId })
+    .from(sealMembers)
+    .where(eq(sealMembers.sealId, sealId));
+  return rows.map((r) => r.userId);
+}
+
+/** The seals of a business that this user was added to. */
+export async function sealIdsOfMember(db: Db, businessId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: seals.id })
+    .from(sealMembers)
+    .innerJoin(seals, eq(seals.id, sealMembers.sealId))
+    .where(and(eq(seals.businessId, businessId), eq(sealMembers.userId, userId)));
+  return rows.map((r) => r.id);
+}
+
+export async function addSealMembers(db: Db, sealId: string, userIds: string[]): Promise<void> {
+  await db
+    .insert(sealMembers)
+    .values(userIds.map((userId) => ({ sealId, userId })))
+    .onConflictDoNothing();
+}
+
+export async function removeSealMember(db: Db, sealId: string, userId: string): Promise<void> {
+  await db.delete(sealMembers).where(and(eq(sealMembers.sealId, sealId), eq(sealMembers.userId, userId)));
+}
+
+export async function saveSealCredential(
+  db: Db,
+  sealId: string,
+  legislation: 'eidas' | 'zertes',
+  credential: SealCredential,
+): Promise<void> {
+  // jsonb_set keeps the other legislation's credential when two signings enrol at once.
+  await db
+    .update(seals)
+    .set({
+      credentials: sql`jsonb_set(coalesce(${seals.credentials}, '{}'::jsonb), ${`{${legislation}}`}::text[], ${JSON.stringify(credential)}::jsonb)`,
+    })
+    .where(eq(seals.id, sealId));
+}

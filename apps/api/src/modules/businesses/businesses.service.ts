@@ -1,0 +1,485 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  AddMembersBody,
+  AddMembersResult,
+  Business,
+  BusinessMember,
+  BusinessSettings,
+  CreateBusinessBody,
+  CreateSealBody,
+  Seal,
+  SealSummary,
+  UpdateBusinessBody,
+  UpdateBusinessSettingsBody,
+  UserBusiness,
+} from '@signet/contracts/businesses';
+import { Email, phonePattern } from '@signet/contracts/common';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import type { SealCredential } from '../../db/schema/businesses.ts';
+import { AppError } from '../../errors.ts';
+import type { BusinessMembership, UserCaller } from '../../plugins/auth.ts';
+import { findUserIdByEmail, setBusinessFlags } from '../accounts/accounts.service.ts';
+import * as repo from './businesses.repository.ts';
+
+export interface BusinessesDeps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+}
+
+/** A member or admin, as the auth plugin resolved them for a business route. */
+export type BusinessCaller = UserCaller & BusinessMembership;
+
+/** New businesses start in a trial of the team plan (spec §4 TRIALING). */
+const initialBilling = { paymentMethod: 'TRIALING', billingStatus: 'trialing', pricePlanName: 'team' };
+
+export const defaultSettings: BusinessSettings = {
+  supportContact: { email: null, phone: null },
+  signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 30 } },
+  mailService: {
+    attachments: {
+      signedDocument: { enabled: true, customisable: true },
+      signatureProtocol: { enabled: false, customisable: true },
+    },
+  },
+  affiliate: { enabled: false },
+  userPilot: { enabled: false },
+};
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `patch` laid over `base`, object by object; what the patch leaves out stays. */
+function deepMerge<T>(base: T, patch: unknown): T {
+  if (!isObject(base) || !isObject(patch)) return (patch === undefined ? base : patch) as T;
+  const result: Json = { ...base };
+  for (const [key, value] of Object.entries(patch)) result[key] = deepMerge(result[key], value);
+  return result as T;
+}
+
+/** Stored settings over the defaults; spec §5: an invalid support contact is blanked when read. */
+function settingsOf(row: repo.BusinessRow): BusinessSettings {
+  const settings = deepMerge(defaultSettings, row.settings);
+  const { email, phone } = settings.supportContact;
+  return {
+    ...settings,
+    supportContact: {
+      email: email && Email.safeParse(email).success ? email : null,
+      phone: phone && phonePattern.test(phone) ? phone : null,
+    },
+  };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toMember(row: repo.MemberRow): BusinessMember {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+/** The business membership of a user, for the auth plugin's member and admin policies. */
+export function membershipOf(db: Db, userId: string): Promise<BusinessMembership | null> {
+  return repo.membershipOf(db, userId);
+}
+
+async function requireBusiness(db: Db, id: string): Promise<repo.BusinessRow> {
+  const row = await repo.findBusiness(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such business.');
+  return row;
+}
+
+function userBusinessOf(row: repo.BusinessRow, role: repo.Role): UserBusiness {
+  return {
+    id: row.id,
+    name: row.name,
+    role,
+    billing: { paymentMethod: row.paymentMethod },
+    pricePlan: { name: row.pricePlanName },
+    settings: settingsOf(row),
+    planStart: iso(row.planStart),
+  };
+}
+
+/** POST /v2/businesses: the caller creates a business and becomes its first admin. */
+export async function createBusiness(
+  deps: BusinessesDeps,
+  caller: UserCaller,
+  body: z.infer<typeof CreateBusinessBody>,
+): Promise<UserBusiness> {
+  const now = deps.clock.now();
+  const id = randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await repo.insertBusiness(tx, {
+      id,
+      name: body.name,
+      email: body.email,
+      phone: body.phone ?? null,
+      settings: {},
+      ...initialBilling,
+      planStart: now,
+      gtcAcceptedAt: now,
+      dpaAcceptedAt: body.dpa ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (
+      !(await repo.insertMember(tx, { businessId: id, userId: caller.userId, role: 'admin', joinedAt: now }))
+    )
+      throw new AppError('ALREADY_IN_BUSINESS', 'You belong to a business already; leave it first.');
+    await setBusinessFlags({ db: tx, clock: deps.clock }, caller.userId, {
+      accepted_business_invite: true,
+      removed_from_business: false,
+      business_deleted: false,
+    });
+  });
+  return userBusinessOf(await requireBusiness(deps.db, id), 'admin');
+}
+
+/** GET /v2/businesses/user: 404 when the caller belongs to no business. */
+export async function userBusiness(deps: BusinessesDeps, userId: string): Promise<UserBusiness> {
+  const membership = await repo.membershipOf(deps.db, userId);
+  if (!membership) throw new AppError('NOT_FOUND', 'You do not belong to a business.');
+  return userBusinessOf(await requireBusiness(deps.db, membership.businessId), membership.role);
+}
+
+async function sealSummaries(deps: BusinessesDeps, caller: BusinessCaller): Promise<SealSummary[]> {
+  const rows = await repo.sealsOf(deps.db, caller.businessId);
+  const mine = new Set(
+    caller.role === 'admin' ? [] : await repo.sealIdsOfMember(deps.db, caller.businessId, caller.userId),
+  );
+  return rows.map((row) => toSealSummary(row, row.nMembers, caller.role === 'admin' || mine.has(row.id)));
+}
+
+function toSealSummary(row: repo.SealRow, nMembers: number, canUse: boolean): SealSummary {
+  // API users (nApi) arrive with the business API users; until then a seal has none.
+  return {
+    accountName: row.accountName,
+    displayName: row.displayName,
+    nApi: 0,
+    nMembers,
+    hasImage: row.imageSha256 !== null,
+    canUse,
+  };
+}
+
+export async function getBusiness(deps: BusinessesDeps, caller: BusinessCaller): Promise<Business> {
+  const row = await requireBusiness(deps.db, caller.businessId);
+  const members = (await repo.membersOf(deps.db, row.id)).map(toMember);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    createdAt: row.createdAt.toISOString(),
+    gtcAcceptedAt: iso(row.gtcAcceptedAt),
+    dpaAcceptedAt: iso(row.dpaAcceptedAt),
+    billingStatus: row.billingStatus,
+    billing: { paymentMethod: row.paymentMethod },
+    pricePlan: { name: row.pricePlanName },
+    planStart: iso(row.planStart),
+    settings: settingsOf(row),
+    admins: members.filter((m) => m.role === 'admin'),
+    members,
+    // Invitations of people without an account, API users and domains are not built yet.
+    invitedMembers: [],
+    apiUsers: [],
+    seals: await sealSummaries(deps, caller),
+    domains: [],
+  };
+}
+
+export async function updateBusiness(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  body: z.infer<typeof UpdateBusinessBody>,
+): Promise<Business> {
+  await repo.updateBusiness(deps.db, caller.businessId, {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.email !== undefined ? { email: body.email } : {}),
+    ...(body.phone !== undefined ? { phone: body.phone } : {}),
+    updatedAt: deps.clock.now(),
+  });
+  return getBusiness(deps, caller);
+}
+
+export async function getSettings(deps: BusinessesDeps, caller: BusinessCaller): Promise<BusinessSettings> {
+  return settingsOf(await requireBusiness(deps.db, caller.businessId));
+}
+
+export async function updateSettings(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  body: UpdateBusinessSettingsBody,
+): Promise<BusinessSettings> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockBusiness(tx, caller.businessId);
+    const row = await requireBusiness(tx, caller.businessId);
+    const settings = deepMerge(settingsOf(row), body);
+    await repo.updateBusiness(tx, row.id, { settings, updatedAt: deps.clock.now() });
+    return settings;
+  });
+}
+
+export async function listMembers(deps: BusinessesDeps, caller: BusinessCaller): Promise<BusinessMember[]> {
+  return (await repo.membersOf(deps.db, caller.businessId)).map(toMember);
+}
+
+/**
+ * POST .../members: people who have a Signet account join at once (and see the invitation dialog,
+ * spec §4, until they accept it); the others are reported back, nothing is sent to them.
+ */
+export async function addMembers(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  body: z.infer<typeof AddMembersBody>,
+): Promise<AddMembersResult> {
+  const now = deps.clock.now();
+  const result: AddMembersResult = { added: [], notAdded: [] };
+  const seen = new Set<string>();
+  for (const person of body.users) {
+    if (seen.has(person.email)) continue;
+    seen.add(person.email);
+    const user = await findUserIdByEmail(deps, person.email);
+    if (!user) {
+      result.notAdded.push({ email: person.email, reason: 'NO_ACCOUNT' });
+      continue;
+    }
+    const joined = await deps.db.transaction(async (tx) => {
+      if (
+        !(await repo.insertMember(tx, {
+          businessId: caller.businessId,
+          userId: user.id,
+          role: person.role,
+          joinedAt: now,
+        }))
+      )
+        return false;
+      await setBusinessFlags({ db: tx, clock: deps.clock }, user.id, {
+        accepted_business_invite: false,
+        removed_from_business: false,
+        business_deleted: false,
+      });
+      return true;
+    });
+    if (joined) {
+      result.added.push(...(await repo.membersOf(deps.db, caller.businessId, [user.id])).map(toMember));
+      continue;
+    }
+    const theirs = await repo.membershipOf(deps.db, user.id);
+    result.notAdded.push({
+      email: person.email,
+      reason: theirs?.businessId === caller.businessId ? 'ALREADY_MEMBER' : 'OTHER_BUSINESS',
+    });
+  }
+  return result;
+}
+
+/** Every id must be a member of the caller's business. */
+async function requireMembers(db: Db, businessId: string, userIds: string[]): Promise<repo.MemberRow[]> {
+  const unique = [...new Set(userIds)];
+  const rows = await repo.membersOf(db, businessId, unique);
+  const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length > 0)
+    throw new AppError('NOT_A_MEMBER', `Not a member of this business: ${missing.join(', ')}.`, {
+      field: 'user_ids',
+    });
+  return rows;
+}
+
+/**
+ * Changes membership under the business row lock, then checks the business still has an admin,
+ * so two admins demoting each other at once cannot leave it without one.
+ */
+async function changeMembership(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  userIds: string[],
+  change: (tx: Db, ids: string[]) => Promise<void>,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await repo.lockBusiness(tx, caller.businessId);
+    const rows = await requireMembers(tx, caller.businessId, userIds);
+    await change(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const admins = (await repo.membersOf(tx, caller.businessId)).filter((m) => m.role === 'admin');
+    if (admins.length === 0)
+      throw new AppError(
+        'LAST_ADMIN',
+        'A business needs at least one admin; make someone else admin first.',
+        {
+          field: 'user_ids',
+        },
+      );
+  });
+}
+
+/** remove-members: they leave the business and its seals; spec §4 shows them the downgrade dialog. */
+export async function removeMembers(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  userIds: string[],
+): Promise<void> {
+  await changeMembership(deps, caller, userIds, async (tx, ids) => {
+    await repo.removeMembers(tx, caller.businessId, ids);
+    for (const id of ids)
+      await setBusinessFlags({ db: tx, clock: deps.clock }, id, { removed_from_business: true });
+  });
+}
+
+/** change-to-admins / change-to-members. */
+export async function changeRole(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  userIds: string[],
+  role: repo.Role,
+): Promise<void> {
+  await changeMembership(deps, caller, userIds, (tx, ids) => repo.setRole(tx, caller.businessId, ids, role));
+}
+
+export async function listSeals(deps: BusinessesDeps, caller: BusinessCaller): Promise<SealSummary[]> {
+  return sealSummaries(deps, caller);
+}
+
+/** A seal of the caller's business by account name; a seal of another business is not found. */
+async function requireSeal(db: Db, businessId: string, accountName: string): Promise<repo.SealRow> {
+  const seal = await repo.findSealByAccountName(db, accountName.toLowerCase());
+  if (!seal || seal.businessId !== businessId)
+    throw new AppError('SEAL_NOT_FOUND', `Your business has no seal "${accountName}".`, {
+      field: 'sealAccountName',
+    });
+  return seal;
+}
+
+async function sealData(deps: BusinessesDeps, businessId: string, seal: repo.SealRow): Promise<Seal> {
+  const memberIds = await repo.sealMemberIds(deps.db, seal.id);
+  const members =
+    memberIds.length > 0 ? (await repo.membersOf(deps.db, businessId, memberIds)).map(toMember) : [];
+  return {
+    ...toSealSummary(seal, members.length, true),
+    members,
+    createdAt: seal.createdAt.toISOString(),
+  };
+}
+
+export async function createSeal(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  body: z.infer<typeof CreateSealBody>,
+): Promise<Seal> {
+  const row = {
+    id: randomUUID(),
+    businessId: caller.businessId,
+    accountName: body.accountName,
+    displayName: body.displayName,
+    createdAt: deps.clock.now(),
+  };
+  if (!(await repo.insertSeal(deps.db, row)))
+    throw new AppError('SEAL_NAME_TAKEN', 'This seal name is taken; choose another.', {
+      field: 'accountName',
+    });
+  return sealData(deps, caller.businessId, (await repo.findSealByAccountName(deps.db, row.accountName))!);
+}
+
+export async function getSeal(deps: BusinessesDeps, caller: BusinessCaller, name: string): Promise<Seal> {
+  return sealData(deps, caller.businessId, await requireSeal(deps.db, caller.businessId, name));
+}
+
+export async function updateSeal(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  name: string,
+  displayName: string,
+): Promise<Seal> {
+  const seal = await requireSeal(deps.db, caller.businessId, name);
+  await repo.updateSeal(deps.db, seal.id, { displayName });
+  return sealData(deps, caller.businessId, { ...seal, displayName });
+}
+
+/** Allows members of the business to sign with the seal. */
+export async function addSealMembers(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  name: string,
+  userIds: string[],
+): Promise<Seal> {
+  const seal = await requireSeal(deps.db, caller.businessId, name);
+  const rows = await requireMembers(deps.db, caller.businessId, userIds);
+  await repo.addSealMembers(
+    deps.db,
+    seal.id,
+    rows.map((r) => r.id),
+  );
+  return sealData(deps, caller.businessId, seal);
+}
+
+export async function removeSealMember(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+  name: string,
+  userId: string,
+): Promise<Seal> {
+  const seal = await requireSeal(deps.db, caller.businessId, name);
+  await repo.removeSealMember(deps.db, seal.id, userId);
+  return sealData(deps, caller.businessId, seal);
+}
+
+/** What signing needs of a seal: its names and the credentials enrolled so far. */
+export interface SealForSigning {
+  id: string;
+  accountName: string;
+  displayName: string;
+  businessName: string;
+  credentials: Partial<Record<'eidas' | 'zertes', SealCredential>>;
+}
+
+/**
+ * For POST /v3/sign with sealAccountName: the seal of the signer's business, if the signer may use
+ * it (its admins always; members once added to it). Another business's seal is not found.
+ */
+export async function sealForSigning(
+  deps: BusinessesDeps,
+  userId: string,
+  accountName: string,
+): Promise<SealForSigning> {
+  const membership = await repo.membershipOf(deps.db, userId);
+  if (!membership)
+    throw new AppError('SEAL_NOT_FOUND', `You have no seal "${accountName}".`, { field: 'sealAccountName' });
+  const seal = await requireSeal(deps.db, membership.businessId, accountName);
+  if (membership.role !== 'admin' && !(await repo.sealMemberIds(deps.db, seal.id)).includes(userId))
+    throw new AppError(
+      'SEAL_NOT_ALLOWED',
+      'You may not sign with this seal; ask an admin of your business.',
+      {
+        field: 'sealAccountName',
+      },
+    );
+  const business = await requireBusiness(deps.db, membership.businessId);
+  return {
+    id: seal.id,
+    accountName: seal.accountName,
+    displayName: seal.displayName,
+    businessName: business.name,
+    credentials: seal.credentials ?? {},
+  };
+}
+
+/** Keeps a seal's enrolled credential for later signatures (it is valid for a year). */
+export function saveSealCredential(
+  deps: BusinessesDeps,
+  sealId: string,
+  legislation: 'eidas' | 'zertes',
+  credential: SealCredential,
+): Promise<void> {
+  return repo.saveSealCredential(deps.db, sealId, legislation, credential);
+}
