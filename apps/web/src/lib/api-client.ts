@@ -34,6 +34,8 @@ export interface RequestOptions {
   /** Page fetches retry with backoff (spec §8); user actions fail at once. */
   retry?: boolean;
   signal?: AbortSignal;
+  /** Replaces the session's Bearer header, e.g. direct-sign Basic credentials (spec §3). */
+  authorization?: string;
 }
 
 export interface ApiHandlers {
@@ -95,7 +97,8 @@ async function toApiError(response: Response): Promise<ApiError> {
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token.value}`;
+  if (options.authorization) headers.Authorization = options.authorization;
+  else if (token) headers.Authorization = `Bearer ${token.value}`;
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -115,19 +118,32 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
  * given one; 204 gives undefined. Failures become ApiError; 401 and final 5xx reach the
  * handlers the app installed (log out, /sorry).
  */
-export async function apiRequest<T = void>(
+export function apiRequest<T = void>(
   path: string,
   options: RequestOptions = {},
   schema?: z.ZodType<T>,
+): Promise<T> {
+  return call(path, options, async (response) => {
+    if (response.status === 204 || !schema) return undefined as T;
+    return schema.parse(await response.json());
+  });
+}
+
+/** The same call for binary answers (page images, downloads) that need the Authorization header. */
+export function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return call(path, options, (response) => response.blob());
+}
+
+async function call<T>(
+  path: string,
+  options: RequestOptions,
+  read: (response: Response) => Promise<T>,
 ): Promise<T> {
   for (let tries = 1; ; tries++) {
     let error: ApiError;
     try {
       const response = await send(path, options);
-      if (response.ok) {
-        if (response.status === 204 || !schema) return undefined as T;
-        return schema.parse(await response.json());
-      }
+      if (response.ok) return await read(response);
       error = await toApiError(response);
     } catch (cause) {
       if (cause instanceof ApiError) throw cause;

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { DialogComponentProps, DialogRegistry } from '../components/dialog-host.tsx';
-import type { OverlayRegistry } from '../components/overlay-host.tsx';
+import type { OverlayComponentProps, OverlayRegistry } from '../components/overlay-host.tsx';
 import { BaseOverlay } from '../components/base-overlay.tsx';
 
 // Dialogs load on first use; none of them is needed to show a page.
@@ -11,6 +11,8 @@ function load<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType<Di
 const account = () => import('../features/account/components/account-dialogs.tsx');
 const gates = () => import('../features/business/components/gate-dialogs.tsx');
 const autoDeletion = () => import('../features/business/components/auto-deletion-dialog.tsx');
+const documentDialogs = () => import('../features/signing/components/document-dialogs.tsx');
+const signingOverlays = () => import('../features/signing/components/signing-overlays.tsx');
 
 /** Spec §2 dialogs by namespace. Names without their own component show the base dialog. */
 export const dialogNames = {
@@ -72,6 +74,15 @@ const implemented: DialogRegistry = {
   'business/business-invitation': load(gates, (m) => m.BusinessInvitationDialog),
   'business/business-locked-member': load(gates, (m) => m.BusinessLockedMemberDialog),
   'business/business-downgraded': load(gates, (m) => m.BusinessDowngradedDialog),
+  'document/add-observer': load(documentDialogs, (m) => m.AddObserverDialog),
+  'document/add-signer': load(documentDialogs, (m) => m.AddSignerDialog),
+  'document/delegate': load(documentDialogs, (m) => m.DelegateDialog),
+  'document/remove-signer': load(documentDialogs, (m) => m.RemoveSignerDialog),
+  'document/tan-entry': load(documentDialogs, (m) => m.TanEntryDialog),
+  'document/terms-of-use': load(documentDialogs, (m) => m.TermsOfUseDialog),
+  'document/upgrade-standards': load(documentDialogs, (m) => m.UpgradeStandardsDialog),
+  'document/visual-signature-data': load(documentDialogs, (m) => m.VisualSignatureDataDialog),
+  'document/withdraw': load(documentDialogs, (m) => m.WithdrawDialog),
 };
 
 export const dialogRegistry: DialogRegistry = Object.fromEntries(
@@ -101,6 +112,24 @@ export const overlayNames = [
   'tan-locked',
 ] as const;
 
+function loadOverlay<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType<OverlayComponentProps>) {
+  return lazy(() => loader().then((module) => ({ default: pick(module) })));
+}
+
+const implementedOverlays: OverlayRegistry = {
+  signing: loadOverlay(signingOverlays, (m) => m.SigningProgressOverlay),
+  'signing-success': loadOverlay(signingOverlays, (m) => m.SigningSuccessOverlay),
+  'signing-failure': loadOverlay(signingOverlays, (m) => m.SigningFailureOverlay),
+  'signing-locked': loadOverlay(signingOverlays, (m) => m.SigningLockedOverlay),
+  'tan-expired': loadOverlay(signingOverlays, (m) => m.TanExpiredOverlay),
+  'tan-invalid': loadOverlay(signingOverlays, (m) => m.TanInvalidOverlay),
+  'tan-locked': loadOverlay(signingOverlays, (m) => m.TanLockedOverlay),
+  'exhausted-signatures': loadOverlay(signingOverlays, (m) => m.ExhaustedSignaturesOverlay),
+  'part11-verification': loadOverlay(signingOverlays, (m) => m.Part11VerificationOverlay),
+  'serial-number-mismatch': loadOverlay(signingOverlays, (m) => m.SerialNumberMismatchOverlay),
+  'mobile-aes': loadOverlay(signingOverlays, (m) => m.MobileAesOverlay),
+};
+
 export const overlayRegistry: OverlayRegistry = Object.fromEntries(
-  overlayNames.map((name) => [name, BaseOverlay]),
+  overlayNames.map((name) => [name, implementedOverlays[name] ?? BaseOverlay]),
 );

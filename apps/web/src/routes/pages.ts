@@ -37,10 +37,8 @@ const lazyPages = {
   ),
   dashboard: lazyRouteComponent(() => import('./dashboard-route.tsx'), 'DashboardRoute'),
   upload: lazyRouteComponent(() => import('./upload-route.tsx'), 'UploadRoute'),
-  directView: lazyRouteComponent(
-    () => import('../features/direct-sign/components/direct-view-page.tsx'),
-    'DirectViewPage',
-  ),
+  directView: lazyRouteComponent(() => import('./direct-view-route.tsx'), 'DirectViewRoute'),
+  view: lazyRouteComponent(() => import('./view-route.tsx'), 'ViewRoute'),
 };
 
 /** Page key (route table) → component. Keys not listed get the planned-page frame. */
@@ -59,6 +57,7 @@ const pages: Record<string, RouteComponent> = {
   upload: lazyPages.upload,
   maintenance: lazyPages.maintenance,
   'direct-view': lazyPages.directView,
+  view: lazyPages.view,
   // Pages that are one message with an action (spec §2 simple pages and flow end points).
   'signup-mail-sent': lazyPages.message,
   'business-signup-mail-sent': lazyPages.message,

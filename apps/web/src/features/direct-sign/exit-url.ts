@@ -5,6 +5,8 @@ export interface ExitUrlState {
   declineUrl: string | null;
   /** Seconds before leaving; 0 leaves at once. */
   timeout: number;
+  /** `declineRedirect=false` (or 0) keeps a visitor who declined in Signet. */
+  declineRedirect: boolean;
 }
 
 export const defaultRedirectTimeout = 45;
@@ -41,5 +43,49 @@ export function parseExitUrlState(search: Record<string, unknown>): ExitUrlState
     errorUrl: safeRedirectUrl(search.error) ?? exitUrl,
     declineUrl: safeRedirectUrl(search.decline) ?? exitUrl,
     timeout: redirectTimeout(search.redirectTimeout),
+    declineRedirect: !['false', '0', false, 0].includes(search.declineRedirect as string),
   };
+}
+
+/** The redirect fields a request carries (set by its sender through the API). */
+export interface RequestExitFields {
+  exit_url: string | null;
+  error_url: string | null;
+  decline_url: string | null;
+  redirect_timeout: number;
+}
+
+/**
+ * The link's query wins; what it leaves out comes from the request itself. Error and decline
+ * addresses still fall back to the exit address (spec §4).
+ */
+export function withRequestExit(
+  search: Record<string, unknown>,
+  request: RequestExitFields | undefined,
+): ExitUrlState {
+  const fromQuery = parseExitUrlState(search);
+  if (!request) return fromQuery;
+  const exitUrl = fromQuery.exitUrl ?? safeRedirectUrl(request.exit_url);
+  return {
+    exitUrl,
+    errorUrl: safeRedirectUrl(search.error) ?? safeRedirectUrl(request.error_url) ?? exitUrl,
+    declineUrl: safeRedirectUrl(search.decline) ?? safeRedirectUrl(request.decline_url) ?? exitUrl,
+    timeout:
+      search.redirectTimeout === undefined ? redirectTimeout(request.redirect_timeout) : fromQuery.timeout,
+    declineRedirect: fromQuery.declineRedirect,
+  };
+}
+
+/**
+ * Spec §4: after signing, the automatic countdown runs only if the exit URL applies to exactly the
+ * last signature request signed, i.e. the one the link (and its exit URL) is about.
+ */
+export function exitAfterSigning(
+  state: ExitUrlState,
+  linkRequestId: string,
+  signedIds: readonly string[],
+): string | null {
+  return state.exitUrl && signedIds.length > 0 && signedIds[signedIds.length - 1] === linkRequestId
+    ? state.exitUrl
+    : null;
 }

@@ -1,0 +1,29 @@
+import type { RequestOptions } from '../../lib/api-client.ts';
+
+/**
+ * Who is looking at a request: a signed-in user (Bearer session), or a direct-sign visitor (role
+ * nas) whose signer id and request id are the Basic credentials (spec §3 direct-sign credentials).
+ */
+export type SigningAccess = { kind: 'user' } | { kind: 'direct'; signerId: string; requestId: string };
+
+export const userAccess: SigningAccess = { kind: 'user' };
+
+/** base64(signerId:requestId): the Basic credentials, and the `?token=` of links and images. */
+export function directToken(access: SigningAccess): string | null {
+  return access.kind === 'direct' ? btoa(`${access.signerId}:${access.requestId}`) : null;
+}
+
+/** The user path, or its `/v3/direct/...` twin with the visitor's credentials. */
+export function accessPath(access: SigningAccess, userPath: string): string {
+  return access.kind === 'direct' ? userPath.replace(/^\/v3\//, '/v3/direct/') : userPath;
+}
+
+export function accessOptions(access: SigningAccess, options: RequestOptions = {}): RequestOptions {
+  const token = directToken(access);
+  return token ? { ...options, authorization: `Basic ${token}` } : options;
+}
+
+/** A stable part of query keys, so a visitor's and a user's copies never mix. */
+export function accessKey(access: SigningAccess): string {
+  return access.kind === 'direct' ? `direct:${access.signerId}` : 'user';
+}

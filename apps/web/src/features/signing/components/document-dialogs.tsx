@@ -1,0 +1,311 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { dialogTitleId, type DialogComponentProps } from '../../../components/dialog-host.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { rules, translateValidation } from '../../../lib/validation.ts';
+import { SignerFields, signerInput, useSignerForm } from './signer-fields.tsx';
+
+const maxMessage = 2000;
+
+function MessageField({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value.slice(0, maxMessage))}
+      multiline
+      minRows={3}
+      margin="normal"
+      fullWidth
+      helperText={`${value.length}/${maxMessage}`}
+    />
+  );
+}
+
+/** The owner withdraws an open request; open signers and observers are told, with the message. */
+export function WithdrawDialog(props: DialogComponentProps) {
+  const { t } = useTranslation('signing');
+  const [message, setMessage] = useState('');
+  return (
+    <ConfirmDialog {...props} keys="signing:dialogs.withdraw" action="withdraw" value={message.trim()} danger>
+      <MessageField value={message} onChange={setMessage} label={t('dialogs.withdraw.message')} />
+    </ConfirmDialog>
+  );
+}
+
+export function AddObserverDialog(props: DialogComponentProps) {
+  const { t } = useTranslation('signing');
+  const { t: tg } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const error = rules.email().safeParse(email).error?.issues[0]?.message;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (!error) props.onAction('add', email.trim());
+      }}
+    >
+      <DialogTitle id={dialogTitleId}>{t('dialogs.add-observer.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('dialogs.add-observer.body')}</DialogContentText>
+        <TextField
+          label={t('dialogs.signer.email')}
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={touched && Boolean(error)}
+          helperText={touched ? translateValidation(tg, error) : undefined}
+          margin="normal"
+          fullWidth
+          required
+          autoFocus
+        />
+      </DialogContent>
+      <FormActions {...props} confirm={t('dialogs.add-observer.confirm')} />
+    </form>
+  );
+}
+
+function FormActions({
+  loading,
+  onClose,
+  confirm,
+  danger,
+}: DialogComponentProps & { confirm: string; danger?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <DialogActions sx={{ px: 3, pb: 2 }}>
+      <Button onClick={onClose} disabled={loading}>
+        {t('common.cancel')}
+      </Button>
+      <Button
+        type="submit"
+        variant="contained"
+        color={danger ? 'error' : 'primary'}
+        loading={loading}
+        disabled={loading}
+      >
+        {confirm}
+      </Button>
+    </DialogActions>
+  );
+}
+
+/** Owner: one more signer on an open request (invited at once) or a draft. */
+export function AddSignerDialog(props: DialogComponentProps) {
+  const { t } = useTranslation('signing');
+  const form = useSignerForm();
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.setShowErrors(true);
+        if (form.valid) props.onAction('add', signerInput(form.value, currentLanguage()));
+      }}
+    >
+      <DialogTitle id={dialogTitleId}>{t('dialogs.add-signer.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('dialogs.add-signer.body')}</DialogContentText>
+        <SignerFields value={form.value} onChange={form.setValue} showErrors={form.showErrors} />
+      </DialogContent>
+      <FormActions {...props} confirm={t('dialogs.add-signer.confirm')} />
+    </form>
+  );
+}
+
+/** A signer hands their open signature to someone else, with a message for them. */
+export function DelegateDialog(props: DialogComponentProps) {
+  const { t } = useTranslation('signing');
+  const form = useSignerForm();
+  const [message, setMessage] = useState('');
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.setShowErrors(true);
+        if (form.valid)
+          props.onAction('delegate', {
+            ...signerInput(form.value, currentLanguage()),
+            ...(message.trim() ? { message: message.trim() } : {}),
+          });
+      }}
+    >
+      <DialogTitle id={dialogTitleId}>{t('dialogs.delegate.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('dialogs.delegate.body')}</DialogContentText>
+        <SignerFields value={form.value} onChange={form.setValue} showErrors={form.showErrors} />
+        <MessageField value={message} onChange={setMessage} label={t('dialogs.delegate.message')} />
+      </DialogContent>
+      <FormActions {...props} confirm={t('dialogs.delegate.confirm')} />
+    </form>
+  );
+}
+
+export function RemoveSignerDialog(props: DialogComponentProps) {
+  const name = String(props.descriptor.props?.name ?? '');
+  return (
+    <ConfirmDialog {...props} keys="signing:dialogs.remove-signer" values={{ name }} action="remove" danger />
+  );
+}
+
+/** The qualified trust service's terms of use, accepted once before the first QES. */
+export function TermsOfUseDialog(props: DialogComponentProps) {
+  const { t } = useTranslation('signing');
+  const [accepted, setAccepted] = useState(false);
+  return (
+    <ConfirmDialog {...props} keys="signing:dialogs.terms-of-use" action="accept" confirmDisabled={!accepted}>
+      <DialogContentText sx={{ mt: 2 }}>{t('dialogs.terms-of-use.terms')}</DialogContentText>
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={<Checkbox checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />}
+        label={t('dialogs.terms-of-use.checkbox')}
+      />
+    </ConfirmDialog>
+  );
+}
+
+/** The signature asks for a quality the signer may not use yet: where to get it. */
+export function UpgradeStandardsDialog(props: DialogComponentProps) {
+  const { t } = useTranslation('signing');
+  return (
+    <>
+      <DialogTitle id={dialogTitleId}>{t('dialogs.upgrade-standards.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('dialogs.upgrade-standards.body')}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={props.onClose}>{t('overlays.close')}</Button>
+        <Button variant="contained" href="/profile/signature-standards">
+          {t('dialogs.upgrade-standards.confirm')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** What the visible signature will show: name, quality and legislation, where it goes. */
+export function VisualSignatureDataDialog(props: DialogComponentProps) {
+  const { t } = useTranslation('signing');
+  const rows = (props.descriptor.props?.rows as Array<[string, string]> | undefined) ?? [];
+  return (
+    <>
+      <DialogTitle id={dialogTitleId}>{t('dialogs.visual-signature-data.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('dialogs.visual-signature-data.body')}</DialogContentText>
+        <Table size="small" sx={{ mt: 2 }}>
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: '40%' }}>
+                  {label}
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button variant="contained" onClick={props.onClose}>
+          {t('overlays.close')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** QES: the code sent by SMS. A new code can be sent; cancelling frees the request. */
+export function TanEntryDialog(props: DialogComponentProps) {
+  const { t } = useTranslation('signing');
+  const { t: tg } = useTranslation();
+  const resend = props.descriptor.props?.resend as (() => Promise<unknown>) | undefined;
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [resent, setResent] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const error = /^\d{4,20}$/.test(code.trim())
+    ? undefined
+    : code.trim()
+      ? 'validation.numbers'
+      : 'validation.required';
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (!error) props.onAction('submit', code.trim());
+      }}
+    >
+      <DialogTitle id={dialogTitleId}>{t('dialogs.tan-entry.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('dialogs.tan-entry.body')}</DialogContentText>
+        <TextField
+          label={t('dialogs.tan-entry.code')}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={touched && Boolean(error)}
+          helperText={touched ? translateValidation(tg, error) : undefined}
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 20 } }}
+          margin="normal"
+          fullWidth
+          required
+          autoFocus
+        />
+        {resend && (
+          <Button
+            size="small"
+            disabled={resent === 'sending' || props.loading}
+            onClick={() => {
+              setResent('sending');
+              resend().then(
+                () => setResent('sent'),
+                () => setResent('failed'),
+              );
+            }}
+          >
+            {t('dialogs.tan-entry.resend')}
+          </Button>
+        )}
+        <div role="status" aria-live="polite">
+          {resent === 'sent' && <Alert severity="success">{t('dialogs.tan-entry.resent')}</Alert>}
+          {resent === 'failed' && <Alert severity="error">{t('dialogs.tan-entry.resend_failed')}</Alert>}
+        </div>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={() => props.onAction('cancel')} disabled={props.loading}>
+          {tg('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={props.loading} disabled={props.loading}>
+          {t('dialogs.tan-entry.confirm')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,370 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
+import LockClockOutlinedIcon from '@mui/icons-material/LockClockOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
+import PasswordIcon from '@mui/icons-material/Password';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
+import { useTranslation } from 'react-i18next';
+import type { OverlayComponentProps } from '../../../components/overlay-host.tsx';
+import { rules, translateValidation } from '../../../lib/validation.ts';
+import { OverlayFrame } from './overlay-frame.tsx';
+
+const ns = 'signing';
+
+function CloseButton({
+  loading,
+  onAction,
+  label,
+}: Pick<OverlayComponentProps, 'loading' | 'onAction'> & { label?: string }) {
+  const { t } = useTranslation(ns);
+  return (
+    <Button size="large" disabled={loading} onClick={() => onAction('complete')}>
+      {label ?? t('overlays.close')}
+    </Button>
+  );
+}
+
+function RetryButton({
+  loading,
+  onAction,
+  label,
+  disabled,
+}: Pick<OverlayComponentProps, 'loading' | 'onAction'> & { label: string; disabled?: boolean }) {
+  return (
+    <Button
+      variant="contained"
+      size="large"
+      loading={loading}
+      disabled={loading || disabled}
+      onClick={() => onAction('retry')}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** Signing in progress: nothing to do but wait. */
+export function SigningProgressOverlay() {
+  const { t } = useTranslation(ns);
+  return (
+    <OverlayFrame
+      icon={<CircularProgress size={64} aria-hidden="true" />}
+      tone="progress"
+      title={t('overlays.signing.title')}
+    >
+      <span role="status" aria-live="polite">
+        {t('overlays.signing.body')}
+      </span>
+    </OverlayFrame>
+  );
+}
+
+export function SigningSuccessOverlay({ descriptor, loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  const signed = (descriptor.props?.signed as unknown[] | undefined) ?? [];
+  return (
+    <OverlayFrame
+      icon={<CheckCircleOutlineIcon />}
+      tone="success"
+      title={t('overlays.signing-success.title')}
+      body={t('overlays.signing-success.body', { count: Math.max(1, signed.length) })}
+      actions={
+        <Button variant="contained" size="large" disabled={loading} onClick={() => onAction('complete')}>
+          {t('overlays.signing-success.action')}
+        </Button>
+      }
+    >
+      {descriptor.props?.extra as ReactNode}
+    </OverlayFrame>
+  );
+}
+
+export function SigningFailureOverlay({ descriptor, loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  const message = descriptor.props?.message as string | undefined;
+  return (
+    <OverlayFrame
+      icon={<ErrorOutlineIcon />}
+      tone="error"
+      title={t('overlays.signing-failure.title')}
+      body={t('overlays.signing-failure.body')}
+      actions={
+        <>
+          <CloseButton loading={loading} onAction={onAction} />
+          <RetryButton loading={loading} onAction={onAction} label={t('overlays.retry')} />
+        </>
+      }
+    >
+      {message && (
+        <Alert severity="error" sx={{ textAlign: 'left', width: '100%' }}>
+          {message}
+        </Alert>
+      )}
+      {descriptor.props?.extra as ReactNode}
+    </OverlayFrame>
+  );
+}
+
+/** Ticks down once a second from `seconds` to 0. */
+export function useSecondsLeft(seconds: number): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return left;
+}
+
+/** Someone else is signing this request (409 REQUEST_LOCKED): try again after Retry-After. */
+export function SigningLockedOverlay({ descriptor, loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  const left = useSecondsLeft(Number(descriptor.props?.retryAfterSeconds ?? 5));
+  return (
+    <OverlayFrame
+      icon={<LockClockOutlinedIcon />}
+      tone="warning"
+      title={t('overlays.signing-locked.title')}
+      body={t('overlays.signing-locked.body')}
+      actions={
+        <>
+          <CloseButton loading={loading} onAction={onAction} />
+          <RetryButton
+            loading={loading}
+            onAction={onAction}
+            disabled={left > 0}
+            label={left > 0 ? t('overlays.signing-locked.wait', { count: left }) : t('overlays.retry')}
+          />
+        </>
+      }
+    />
+  );
+}
+
+export function TanExpiredOverlay({ loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  return (
+    <OverlayFrame
+      icon={<HourglassBottomIcon />}
+      tone="warning"
+      title={t('overlays.tan-expired.title')}
+      body={t('overlays.tan-expired.body')}
+      actions={
+        <>
+          <CloseButton loading={loading} onAction={onAction} />
+          <RetryButton loading={loading} onAction={onAction} label={t('overlays.new_code')} />
+        </>
+      }
+    />
+  );
+}
+
+export function TanInvalidOverlay({ descriptor, loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  const attempts = /(\d+) attempts? left/.exec(String(descriptor.props?.message ?? ''))?.[1];
+  return (
+    <OverlayFrame
+      icon={<PasswordIcon />}
+      tone="error"
+      title={t('overlays.tan-invalid.title')}
+      body={
+        attempts !== undefined
+          ? t('overlays.tan-invalid.body_attempts', { count: Number(attempts) })
+          : t('overlays.tan-invalid.body')
+      }
+      actions={
+        <>
+          <CloseButton loading={loading} onAction={onAction} />
+          <RetryButton loading={loading} onAction={onAction} label={t('overlays.tan-invalid.action')} />
+        </>
+      }
+    />
+  );
+}
+
+export function TanLockedOverlay({ loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  return (
+    <OverlayFrame
+      icon={<LockOutlinedIcon />}
+      tone="error"
+      title={t('overlays.tan-locked.title')}
+      body={t('overlays.tan-locked.body')}
+      actions={
+        <>
+          <CloseButton loading={loading} onAction={onAction} />
+          <RetryButton loading={loading} onAction={onAction} label={t('overlays.start_again')} />
+        </>
+      }
+    />
+  );
+}
+
+export function ExhaustedSignaturesOverlay({ loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  return (
+    <OverlayFrame
+      icon={<WorkspacePremiumOutlinedIcon />}
+      tone="info"
+      title={t('overlays.exhausted-signatures.title')}
+      body={t('overlays.exhausted-signatures.body')}
+      actions={
+        <>
+          <CloseButton loading={loading} onAction={onAction} />
+          <Button variant="contained" size="large" href="/upgrade">
+            {t('overlays.exhausted-signatures.action')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+export function SerialNumberMismatchOverlay({ loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  return (
+    <OverlayFrame
+      icon={<PersonOffOutlinedIcon />}
+      tone="error"
+      title={t('overlays.serial-number-mismatch.title')}
+      body={t('overlays.serial-number-mismatch.body')}
+      actions={<CloseButton loading={loading} onAction={onAction} />}
+    />
+  );
+}
+
+/** Part 11: signing name and reason go on the signature; the password is entered again. */
+export function Part11VerificationOverlay({ descriptor, loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  const { t: tg } = useTranslation();
+  const defaults = descriptor.props?.defaults as { signingName: string; signingReason: string } | null;
+  const errorField = descriptor.props?.errorField as string | null | undefined;
+  const [values, setValues] = useState({
+    signingName: defaults?.signingName ?? '',
+    signingReason: defaults?.signingReason ?? '',
+    password: '',
+  });
+  const [touched, setTouched] = useState(false);
+  const errors = {
+    signingName: rules.required().pipe(rules.maxLength(100)).safeParse(values.signingName).error?.issues[0]
+      ?.message,
+    signingReason: rules.required().pipe(rules.maxLength(200)).safeParse(values.signingReason).error
+      ?.issues[0]?.message,
+    password: rules.required().safeParse(values.password).error?.issues[0]?.message,
+  };
+  const valid = !errors.signingName && !errors.signingReason && !errors.password;
+  const field = (name: keyof typeof values, label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      value={values[name]}
+      onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+      error={touched && Boolean(errors[name])}
+      helperText={touched ? translateValidation(tg, errors[name]) : undefined}
+      required
+      fullWidth
+      {...extra}
+    />
+  );
+  return (
+    <OverlayFrame
+      icon={<VerifiedUserOutlinedIcon />}
+      tone="info"
+      title={t('overlays.part11-verification.title')}
+      body={t('overlays.part11-verification.body')}
+    >
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        sx={{ width: '100%', textAlign: 'left' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (valid) onAction('verify', values);
+        }}
+      >
+        {errorField === 'password' && (
+          <Alert severity="error">{t('overlays.part11-verification.wrong_password')}</Alert>
+        )}
+        {field('signingName', t('overlays.part11-verification.name'), { autoFocus: true })}
+        {field('signingReason', t('overlays.part11-verification.reason'))}
+        {field('password', tg('common.password'), { type: 'password', autoComplete: 'current-password' })}
+        <Stack
+          direction={{ xs: 'column-reverse', sm: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'center' }}
+        >
+          <CloseButton loading={loading} onAction={onAction} label={tg('common.cancel')} />
+          <Button type="submit" variant="contained" size="large" loading={loading} disabled={loading}>
+            {t('overlays.part11-verification.action')}
+          </Button>
+        </Stack>
+      </Stack>
+    </OverlayFrame>
+  );
+}
+
+/** QES sends the code by SMS: without a mobile number the signer adds one (or asks the sender). */
+export function MobileAesOverlay({ descriptor, loading, onAction }: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  const { t: tg } = useTranslation();
+  const canAdd = Boolean(descriptor.props?.canAddMobile);
+  const [mobile, setMobile] = useState('');
+  const [touched, setTouched] = useState(false);
+  const error = rules.phone().safeParse(mobile).error?.issues[0]?.message;
+  return (
+    <OverlayFrame
+      icon={<PhoneIphoneIcon />}
+      tone="info"
+      title={t('overlays.mobile-aes.title')}
+      body={canAdd ? t('overlays.mobile-aes.body') : t('overlays.mobile-aes.body_visitor')}
+      actions={canAdd ? undefined : <CloseButton loading={loading} onAction={onAction} />}
+    >
+      {canAdd && (
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          sx={{ width: '100%', textAlign: 'left' }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTouched(true);
+            if (!error) onAction('save', mobile.trim());
+          }}
+        >
+          <TextField
+            label={t('overlays.mobile-aes.mobile')}
+            value={mobile}
+            onChange={(event) => setMobile(event.target.value)}
+            type="tel"
+            autoComplete="tel"
+            required
+            autoFocus
+            error={touched && Boolean(error)}
+            helperText={touched && error ? translateValidation(tg, error) : t('overlays.mobile-aes.hint')}
+          />
+          <Stack
+            direction={{ xs: 'column-reverse', sm: 'row' }}
+            spacing={1.5}
+            sx={{ justifyContent: 'center' }}
+          >
+            <CloseButton loading={loading} onAction={onAction} label={tg('common.cancel')} />
+            <Button type="submit" variant="contained" size="large" loading={loading} disabled={loading}>
+              {t('overlays.mobile-aes.action')}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+    </OverlayFrame>
+  );
+}

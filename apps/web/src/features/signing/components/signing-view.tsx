@@ -1,0 +1,452 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { DeclineResult, SignatureRequest, SignatureInput } from '@signet/contracts/signature-requests';
+import { useTranslation } from 'react-i18next';
+import { openDialog } from '../../../components/dialog-store.ts';
+import { showSnackbar } from '../../../components/snackbar-store.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { accessKey, type SigningAccess } from '../access.ts';
+import { addObserver } from '../api/add-observer.ts';
+import { addSigner } from '../api/add-signer.ts';
+import { decline } from '../api/decline.ts';
+import { delegate } from '../api/delegate.ts';
+import { deleteRequest } from '../api/delete-request.ts';
+import { download, type DownloadKind } from '../api/download.ts';
+import { useEvents } from '../api/get-events.ts';
+import { useSignatureRequest } from '../api/get-signature-request.ts';
+import { remind } from '../api/remind.ts';
+import { removeSigner } from '../api/remove-signer.ts';
+import { withdraw } from '../api/withdraw.ts';
+import { endSigning, startSigning, type SigningFlowOptions } from '../signing-flow.ts';
+import { DocumentPages, type PageHighlight } from './document-pages.tsx';
+import { EventsTimeline, SignersList, signerName } from './request-details.tsx';
+
+export interface SigningViewProps {
+  access: SigningAccess;
+  requestId: string;
+  /** The signed-in user (null for a visitor): who owns, who signs. */
+  viewer: { userId: string; email: string } | null;
+  flow?: Omit<SigningFlowOptions, 'access' | 'onSettled'>;
+  onDeclined?: (result: z.infer<typeof DeclineResult>) => void;
+  onDeleted?: () => void;
+  /** Shown above the document (direct sign: the countdown after a decline). */
+  banner?: ReactNode;
+}
+
+const statusColor = {
+  DRAFT: 'default',
+  OPEN: 'info',
+  SIGNED: 'success',
+  DECLINED: 'error',
+  WITHDRAWN: 'warning',
+} as const;
+
+/** Reports a failed action as a snackbar, with the API's reason, and keeps the dialog open. */
+function handled(error: unknown, fallback: string): never {
+  showSnackbar({
+    message: isApiError(error) && error.statusCode === 429 ? 'signing:view.too_often' : fallback,
+    color: 'error',
+  });
+  const handledError = new Error(error instanceof Error ? error.message : String(error));
+  handledError.name = 'HandledError';
+  throw handledError;
+}
+
+function mySignature(request: SignatureRequest, access: SigningAccess, viewer: SigningViewProps['viewer']) {
+  if (access.kind === 'direct') return request.signatures.find((s) => s.sid === access.signerId) ?? null;
+  const email = viewer?.email.toLowerCase();
+  return request.signatures.find((s) => s.account_email?.toLowerCase() === email) ?? null;
+}
+
+/** /view/{srid} and the direct-sign view: the document, who signs, what happened, and what one may do. */
+export function SigningView({
+  access,
+  requestId,
+  viewer,
+  flow,
+  onDeclined,
+  onDeleted,
+  banner,
+}: SigningViewProps) {
+  const { t } = useTranslation('signing');
+  const queryClient = useQueryClient();
+  const requestQuery = useSignatureRequest(access, requestId);
+  const events = useEvents(access, requestId);
+  const [downloadAnchor, setDownloadAnchor] = useState<HTMLElement | null>(null);
+  useEffect(() => () => endSigning(), []);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['signing', accessKey(access)] });
+  };
+  const request = requestQuery.data;
+  const me = request ? mySignature(request, access, viewer) : null;
+  const isOwner = Boolean(viewer && request && request.owner.id === viewer.userId);
+
+  const highlights = useMemo<PageHighlight[]>(
+    () =>
+      (request?.signatures ?? []).flatMap((signature) =>
+        signature.status_code === 'OPEN'
+          ? signature.visual_signatures.map((visual) => ({
+              documentId: visual.document_id,
+              position: visual.position,
+              mine: signature.sid === me?.sid,
+              label: signature.sid === me?.sid ? t('view.your_field') : signerName(signature),
+            }))
+          : [],
+      ),
+    [request, me?.sid, t],
+  );
+
+  if (requestQuery.isPending)
+    return (
+      <Box aria-busy="true" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography id="page-title" variant="h1" tabIndex={-1}>
+          <Skeleton width="60%" />
+        </Typography>
+        <Skeleton variant="rectangular" height={400} aria-label={t('view.loading')} />
+      </Box>
+    );
+  if (!request) {
+    const status = isApiError(requestQuery.error) ? requestQuery.error.statusCode : 0;
+    return (
+      <Box sx={{ textAlign: 'center' }}>
+        <Typography id="page-title" variant="h1" tabIndex={-1} sx={{ mb: 2 }}>
+          {t(status === 404 || status === 403 ? 'view.not_found_title' : 'view.failed_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t(status === 404 || status === 403 ? 'view.not_found' : 'view.failed')}
+        </Typography>
+        {status !== 404 && status !== 403 && (
+          <Button onClick={() => void requestQuery.refetch()}>{t('overlays.retry')}</Button>
+        )}
+      </Box>
+    );
+  }
+
+  const open = request.status_overall === 'OPEN';
+  const canSign = open && me?.status_code === 'OPEN' && me.can_sign_now;
+  const sign = () =>
+    startSigning(
+      { ...flow, access, onSettled: refresh },
+      { ids: [request.id], part11: me?.quality === 'part11', qes: me?.quality === 'qes' },
+    );
+
+  const declineDialog = () =>
+    openDialog({
+      namespace: 'general',
+      name: 'decline-signing-request',
+      props: { requestId: request.id },
+      onAction: async (action, value) => {
+        if (action !== 'decline') return;
+        const result = await decline(access, request.id, typeof value === 'string' ? value.trim() : '').catch(
+          (error: unknown) => handled(error, 'signing:view.decline_failed'),
+        );
+        refresh();
+        showSnackbar({ message: 'signing:view.declined', color: 'success' });
+        onDeclined?.(result);
+      },
+    });
+
+  const withDialog = (
+    name: string,
+    action: string,
+    run: (value: unknown) => Promise<unknown>,
+    messages: { done: string; failed: string },
+    props?: Record<string, unknown>,
+  ) =>
+    openDialog({
+      namespace: 'document',
+      name,
+      props,
+      onAction: async (chosen, value) => {
+        if (chosen !== action) return;
+        await run(value).catch((error: unknown) => handled(error, messages.failed));
+        refresh();
+        showSnackbar({ message: messages.done, color: 'success' });
+      },
+    });
+
+  const visualData = () =>
+    openDialog({
+      namespace: 'document',
+      name: 'visual-signature-data',
+      props: {
+        rows: [
+          [t('visual.name'), me ? signerName(me) : ''],
+          [t('visual.quality'), t(`quality.${me?.quality ?? request.quality}`)],
+          [t('visual.legislation'), request.legislation === 'zertes' ? 'ZertES' : 'eIDAS'],
+          [
+            t('visual.placement'),
+            me && me.visual_signatures.length > 0
+              ? me.visual_signatures
+                  .map((v) =>
+                    t('visual.where', {
+                      page: v.position.page,
+                      width: v.position.width,
+                      height: v.position.height,
+                    }),
+                  )
+                  .join('; ')
+              : t('visual.invisible'),
+          ],
+        ],
+      },
+    });
+
+  const runDownload = (kind: DownloadKind, documentId?: string, title?: string) => {
+    setDownloadAnchor(null);
+    const filename =
+      kind === 'zip'
+        ? `${request.title}.zip`
+        : kind === 'report'
+          ? 'signature-report.pdf'
+          : `${title ?? request.title}.pdf`;
+    download(access, kind, { requestId: request.id, documentId, filename }).catch(() =>
+      showSnackbar({ message: 'signing:view.download_failed', color: 'error' }),
+    );
+  };
+
+  const statusText = (() => {
+    if (request.status_overall !== 'OPEN') return t(`status_text.${request.status_overall}`);
+    if (!me) return t('status_text.OPEN_viewer');
+    if (me.status_code === 'SIGNED') return t('status_text.you_signed');
+    if (me.status_code === 'DECLINED') return t('status_text.you_declined');
+    return me.can_sign_now ? t('status_text.your_turn') : t('status_text.not_your_turn');
+  })();
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      <Box>
+        <Typography
+          id="page-title"
+          variant="h1"
+          tabIndex={-1}
+          sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.6rem', md: '2rem' } }}
+        >
+          {request.title}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1, alignItems: 'center' }}>
+          <Chip
+            data-testid="request-status"
+            color={statusColor[request.status_overall]}
+            label={t(`status.${request.status_overall}`)}
+          />
+          <Chip variant="outlined" label={t(`quality.${request.quality}`)} />
+          <Chip variant="outlined" label={request.legislation === 'zertes' ? 'ZertES' : 'eIDAS'} />
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {t('view.from', { name: `${request.owner.first_name} ${request.owner.last_name}`.trim() })}
+          </Typography>
+        </Stack>
+      </Box>
+      {banner}
+      <Alert
+        severity={canSign ? 'info' : request.status_overall === 'SIGNED' ? 'success' : 'info'}
+        role="status"
+      >
+        {statusText}
+      </Alert>
+      {request.message && (
+        <Alert severity="info" icon={false} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {request.message}
+        </Alert>
+      )}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap' }}
+        aria-label={t('view.actions')}
+        role="toolbar"
+      >
+        {me && open && me.status_code === 'OPEN' && (
+          <>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<DrawOutlinedIcon />}
+              disabled={!canSign}
+              onClick={sign}
+            >
+              {t('view.sign')}
+            </Button>
+            <Button variant="outlined" color="error" onClick={declineDialog}>
+              {t('view.decline')}
+            </Button>
+            {access.kind === 'user' && (
+              <Button
+                variant="outlined"
+                onClick={() =>
+                  withDialog('delegate', 'delegate', (value) => delegate(request.id, value as never), {
+                    done: 'signing:view.delegated',
+                    failed: 'signing:view.delegate_failed',
+                  })
+                }
+              >
+                {t('view.delegate')}
+              </Button>
+            )}
+            <Button variant="text" onClick={visualData}>
+              {t('view.visual_data')}
+            </Button>
+          </>
+        )}
+        {isOwner && open && (
+          <>
+            <Button
+              variant="outlined"
+              onClick={() =>
+                remind(request.id).then(
+                  (result) =>
+                    showSnackbar({
+                      message: 'signing:view.reminded',
+                      values: { count: result.reminded.length },
+                      color: 'success',
+                    }),
+                  (error: unknown) =>
+                    showSnackbar({
+                      message:
+                        isApiError(error) && error.statusCode === 429
+                          ? 'signing:view.too_often'
+                          : 'signing:view.remind_failed',
+                      color: 'error',
+                    }),
+                )
+              }
+            >
+              {t('view.remind')}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() =>
+                withDialog(
+                  'add-signer',
+                  'add',
+                  (value) => addSigner(request.id, value as z.input<typeof SignatureInput>),
+                  {
+                    done: 'signing:view.signer_added',
+                    failed: 'signing:view.add_signer_failed',
+                  },
+                )
+              }
+            >
+              {t('view.add_signer')}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() =>
+                withDialog('add-observer', 'add', (value) => addObserver(request.id, String(value)), {
+                  done: 'signing:view.observer_added',
+                  failed: 'signing:view.add_observer_failed',
+                })
+              }
+            >
+              {t('view.add_observer')}
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() =>
+                withDialog('withdraw', 'withdraw', (value) => withdraw(request.id, String(value ?? '')), {
+                  done: 'signing:view.withdrawn',
+                  failed: 'signing:view.withdraw_failed',
+                })
+              }
+            >
+              {t('view.withdraw')}
+            </Button>
+          </>
+        )}
+        {isOwner && !open && (
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() =>
+              openDialog({
+                namespace: 'general',
+                name: 'delete-documents',
+                props: { ids: [request.id] },
+                onAction: async (action) => {
+                  if (action !== 'delete') return;
+                  await deleteRequest(request.id).catch((error: unknown) =>
+                    handled(error, 'signing:view.delete_failed'),
+                  );
+                  showSnackbar({ message: 'signing:view.deleted', color: 'success' });
+                  onDeleted?.();
+                },
+              })
+            }
+          >
+            {t('view.delete')}
+          </Button>
+        )}
+        <Button
+          variant="outlined"
+          startIcon={<DownloadOutlinedIcon />}
+          aria-haspopup="menu"
+          aria-expanded={Boolean(downloadAnchor)}
+          aria-controls={downloadAnchor ? 'download-menu' : undefined}
+          onClick={(event) => setDownloadAnchor(event.currentTarget)}
+        >
+          {t('view.download')}
+        </Button>
+        <Menu
+          id="download-menu"
+          anchorEl={downloadAnchor}
+          open={Boolean(downloadAnchor)}
+          onClose={() => setDownloadAnchor(null)}
+        >
+          {request.documents.map((document) => (
+            <MenuItem key={document.id} onClick={() => runDownload('pdf', document.id, document.title)}>
+              {t(document.signatureCount > 0 ? 'view.download_signed' : 'view.download_pdf', {
+                title: document.title,
+              })}
+            </MenuItem>
+          ))}
+          <MenuItem onClick={() => runDownload('zip')}>{t('view.download_zip')}</MenuItem>
+          <MenuItem onClick={() => runDownload('report')}>{t('view.download_report')}</MenuItem>
+        </Menu>
+      </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' },
+          gap: 3,
+          alignItems: 'start',
+        }}
+      >
+        <DocumentPages access={access} documents={request.documents} highlights={highlights} />
+        <Stack spacing={2} sx={{ minWidth: 0, position: { lg: 'sticky' }, top: { lg: 16 } }}>
+          <SignersList
+            request={request}
+            mySid={me?.sid ?? null}
+            onRemove={
+              isOwner && open
+                ? (signature) =>
+                    withDialog(
+                      'remove-signer',
+                      'remove',
+                      () => removeSigner(request.id, signature.sid),
+                      { done: 'signing:view.signer_removed', failed: 'signing:view.remove_signer_failed' },
+                      { name: signerName(signature) },
+                    )
+                : undefined
+            }
+          />
+          <EventsTimeline request={request} events={events.data} />
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react';
+import { closeOverlay, openOverlay } from '../../components/overlay-store.ts';
+import { closeDialog, openDialog } from '../../components/dialog-store.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import type { SigningAccess } from './access.ts';
+import { acceptSigningTerms } from './api/accept-signing-terms.ts';
+import { cancelTan } from './api/cancel-tan.ts';
+import { resendTan } from './api/resend-tan.ts';
+import { respondTan } from './api/respond-tan.ts';
+import { sign, type SignInput, type SignOutcome } from './api/sign.ts';
+import { updateMobile } from './api/update-mobile.ts';
+import { stepForError, stepForResult, type SigningStep } from './signing-outcome.ts';
+
+export interface SigningFlowOptions {
+  access: SigningAccess;
+  /** After every end of a signing attempt (the page reloads the request and its events). */
+  onSettled?: () => void;
+  /** Shown under the success overlay (direct sign: the exit countdown). */
+  afterSuccess?: (signed: SignOutcome['signed']) => ReactNode;
+  /** Shown under the failure overlay (direct sign: the countdown to the error URL). */
+  afterFailure?: () => ReactNode;
+  /** Part 11 name and reason proposed from the profile. */
+  part11Defaults?: { signingName: string; signingReason: string };
+  /** The signer may store a mobile number (account signers; a visitor's comes from the sender). */
+  canAddMobile?: boolean;
+  /** QES needs the trust service's terms of use accepted first (account signers). */
+  termsRequired?: boolean;
+}
+
+export interface SigningTarget {
+  ids: string[];
+  /** Part 11: name, reason and password are asked first. */
+  part11?: boolean;
+  qes?: boolean;
+}
+
+export interface Part11Values {
+  signingName: string;
+  signingReason: string;
+  password: string;
+}
+
+/**
+ * Runs one signing from the click on Sign to its last overlay: the progress overlay, then each
+ * answer of the API becomes the overlay or dialog of spec §2 (signing-outcome.ts says which).
+ */
+export function startSigning(options: SigningFlowOptions, target: SigningTarget): void {
+  const body: SignInput = {
+    signatureRequests: target.ids.map((id) => ({ id })),
+    language: currentLanguage(),
+  };
+  const begin = () => (target.part11 ? askPart11(options, body, null) : void run(options, body));
+  if (target.qes && options.termsRequired) {
+    openDialog({
+      namespace: 'document',
+      name: 'terms-of-use',
+      onAction: async (action) => {
+        if (action !== 'accept') return;
+        await acceptSigningTerms();
+        begin();
+      },
+    });
+    return;
+  }
+  begin();
+}
+
+function askPart11(options: SigningFlowOptions, body: SignInput, errorField: string | null): void {
+  openOverlay({
+    name: 'part11-verification',
+    props: { errorField, defaults: options.part11Defaults ?? null },
+    onAction: (action, value) => {
+      if (action !== 'verify') return;
+      const values = value as Part11Values;
+      return run(options, {
+        ...body,
+        signatureRequests: body.signatureRequests.map((item) => ({
+          ...item,
+          signingName: values.signingName,
+          signingReason: values.signingReason,
+        })),
+        password: values.password,
+      });
+    },
+  });
+}
+
+async function run(options: SigningFlowOptions, body: SignInput): Promise<void> {
+  openOverlay({ name: 'signing' });
+  let step: SigningStep;
+  try {
+    step = stepForResult(await sign(options.access, body));
+  } catch (error) {
+    step = stepForError(error);
+  }
+  show(options, body, step);
+}
+
+function openTanDialog(options: SigningFlowOptions, body: SignInput, responseId: string): void {
+  closeOverlay();
+  openDialog({
+    namespace: 'document',
+    name: 'tan-entry',
+    props: { resend: () => resendTan(options.access, responseId) },
+    onAction: async (action, value) => {
+      if (action === 'cancel') {
+        await cancelTan(options.access, responseId).catch(() => undefined);
+        options.onSettled?.();
+        return;
+      }
+      if (action !== 'submit') return;
+      openOverlay({ name: 'signing' });
+      let step: SigningStep;
+      try {
+        step = stepForResult(await respondTan(options.access, responseId, String(value ?? '')));
+      } catch (error) {
+        step = stepForError(error, responseId);
+      }
+      show(options, body, step);
+    },
+  });
+}
+
+/** Shows the step; the overlay's actions lead on (retry, try the code again, start again …). */
+export function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): void {
+  const again = () => run(options, body);
+  if (step.kind === 'tan') return openTanDialog(options, body, step.responseId);
+  options.onSettled?.();
+  if (step.kind === 'closed') return closeOverlay();
+  if (step.kind === 'dialog') {
+    closeOverlay();
+    openDialog({ namespace: 'document', name: step.name });
+    return;
+  }
+  const { name, props } = step;
+  switch (name) {
+    case 'signing-success':
+      openOverlay({
+        name,
+        props: { ...props, extra: options.afterSuccess?.(props.signed as SignOutcome['signed']) ?? null },
+      });
+      return;
+    case 'signing-failure':
+      openOverlay({
+        name,
+        props: { ...props, extra: options.afterFailure?.() ?? null },
+        onAction: (action) => (action === 'retry' ? again() : undefined),
+      });
+      return;
+    case 'tan-invalid':
+      openOverlay({
+        name,
+        props,
+        onAction: (action) => {
+          if (action !== 'retry' || typeof props.responseId !== 'string') return;
+          openTanDialog(options, body, props.responseId);
+        },
+      });
+      return;
+    case 'part11-verification':
+      askPart11(options, body, (props.errorField as string | null) ?? null);
+      return;
+    case 'mobile-aes':
+      openOverlay({
+        name,
+        props: { canAddMobile: Boolean(options.canAddMobile) },
+        onAction: async (action, value) => {
+          if (action !== 'save') return;
+          await updateMobile(String(value));
+          await again();
+        },
+      });
+      return;
+    default:
+      // Signing locked, TAN expired or locked: starting again is the way on.
+      openOverlay({ name, props, onAction: (action) => (action === 'retry' ? again() : undefined) });
+  }
+}
+
+/** Closes whatever the flow shows (the page unmounts). */
+export function endSigning(): void {
+  closeOverlay();
+  closeDialog();
+}
