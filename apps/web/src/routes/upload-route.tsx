@@ -1,4 +1,5 @@
 import { useSearch } from '@tanstack/react-router';
+import { deleteDocument } from '../features/documents/api/delete-document.ts';
 import { RequestEditorPage } from '../features/request-editor/components/request-editor-page.tsx';
 import { UploadPage } from '../features/upload/components/upload-page.tsx';
 
@@ -8,5 +9,5 @@ import { UploadPage } from '../features/upload/components/upload-page.tsx';
  */
 export function UploadRoute() {
   const { sr } = useSearch({ strict: false }) as { sr?: string };
-  return sr ? <RequestEditorPage requestId={sr} /> : <UploadPage />;
+  return sr ? <RequestEditorPage requestId={sr} /> : <UploadPage discard={deleteDocument} />;
 }
