@@ -1,4 +1,4 @@
-import { and, eq, isNull, max, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import {
   observers,
@@ -16,6 +16,15 @@ export async function insertDocument(db: Db, row: typeof documents.$inferInsert)
 
 export async function insertVersion(db: Db, row: typeof documentVersions.$inferInsert): Promise<void> {
   await db.insert(documentVersions).values(row);
+}
+
+/** Several documents at once (those deleted left out), for lists. */
+export async function findDocuments(db: Db, ids: string[]): Promise<DocumentRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(documents)
+    .where(and(inArray(documents.id, ids), isNull(documents.deletedAt)));
 }
 
 export async function findDocument(db: Db, id: string): Promise<DocumentRow | null> {

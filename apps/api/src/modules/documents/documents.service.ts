@@ -217,4 +217,4 @@ export async function pageImage(
   return { bytes, etag: `"${key}"`, contentType };
 }
 
-export { advanceDocument, findDocument, listVersions } from './documents.repository.ts';
+export { advanceDocument, findDocument, findDocuments, listVersions } from './documents.repository.ts';

@@ -231,23 +231,33 @@ export async function releaseLock(db: Db, requestId: string, holder: string): Pr
     .where(and(eq(requestLocks.requestId, requestId), eq(requestLocks.holder, holder)));
 }
 
-/** The caller's relation to requests, as SQL conditions. */
+/** A signer row that is the user's (as `isSignerOf` in the service says: by account, or by e-mail for account slots). */
+const isMine = (alias: string, user: { id: string; email: string }) =>
+  sql`(${sql.raw(alias)}.user_id = ${user.id} or (${sql.raw(alias)}.kind = 'account' and ${sql.raw(alias)}.email = ${user.email}))`;
+
+/**
+ * The requests the user takes part in: owned (drafts included), or as signer or observer once sent.
+ * Written as one `id in (union)` rather than OR-ed EXISTS so each branch uses its own index.
+ */
 function involves(user: { id: string; email: string }): SQL {
-  return or(
-    eq(signatureRequests.ownerId, user.id),
-    sql`exists (select 1 from ${signers} s where s.request_id = ${signatureRequests.id} and (s.user_id = ${user.id} or s.email = ${user.email}) and ${signatureRequests.status} <> 'DRAFT')`,
-    sql`exists (select 1 from ${observers} o where o.request_id = ${signatureRequests.id} and o.email = ${user.email} and ${signatureRequests.status} <> 'DRAFT')`,
-  )!;
+  return sql`${signatureRequests.id} in (
+      select r.id from ${signatureRequests} r where r.owner_id = ${user.id}
+      union select s.request_id from ${signers} s where ${isMine('s', user)}
+      union select o.request_id from ${observers} o where o.email = ${user.email})
+    and (${signatureRequests.ownerId} = ${user.id} or ${signatureRequests.status} <> 'DRAFT')`;
 }
 
-/** The caller's own open signature whose turn it is (signing order: every earlier signer signed). */
+/** Open requests where the user has an open signature whose turn it is (signing order: all earlier signed). */
 function myTurn(user: { id: string; email: string }): SQL {
-  return sql`exists (select 1 from ${signers} s where s.request_id = ${signatureRequests.id} and (s.user_id = ${user.id} or s.email = ${user.email}) and s.status = 'OPEN'
-    and (not ${signatureRequests.signingOrder} or not exists (select 1 from ${signers} e where e.request_id = s.request_id and e.sequence < s.sequence and e.status <> 'SIGNED')))`;
+  return sql`${signatureRequests.id} in (
+      select s.request_id from ${signers} s join ${signatureRequests} r on r.id = s.request_id
+      where ${isMine('s', user)} and s.status = 'OPEN' and r.status = 'OPEN'
+        and (not r.signing_order or not exists (
+          select 1 from ${signers} e where e.request_id = s.request_id and e.sequence < s.sequence and e.status <> 'SIGNED')))`;
 }
 
 const filterConditions: Record<DashboardFilter, (user: { id: string; email: string }) => SQL> = {
-  toSign: (user) => and(eq(signatureRequests.status, 'OPEN'), myTurn(user))!,
+  toSign: (user) => myTurn(user),
   pending: (user) => and(eq(signatureRequests.status, 'OPEN'), sql`not ${myTurn(user)}`)!,
   declined: () => inArray(signatureRequests.status, ['DECLINED', 'WITHDRAWN']),
   completed: () => eq(signatureRequests.status, 'SIGNED'),
@@ -264,18 +274,77 @@ export async function listRequestIds(
     : sql`true`;
   const status = query.status ? eq(signatureRequests.status, query.status) : sql`true`;
   const where = and(involves(user), filterConditions[query.filter](user), search, status);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(signatureRequests)
-    .where(where);
+  // One pass gives the page and the total (a window count); only a page past the end needs a count.
   const rows = await db
-    .select({ id: signatureRequests.id })
+    .select({ id: signatureRequests.id, total: sql<number>`(count(*) over ())::int` })
     .from(signatureRequests)
     .where(where)
     .orderBy(desc(signatureRequests.updatedAt), desc(signatureRequests.id))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
-  return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+  if (rows[0]) return { ids: rows.map((r) => r.id), total: rows[0].total };
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signatureRequests)
+    .where(where);
+  return { ids: [], total: count?.n ?? 0 };
+}
+
+/** Rows of several requests at once, for lists: requests in the given order. */
+export async function findRequests(db: Db, ids: string[]): Promise<RequestRow[]> {
+  if (!ids.length) return [];
+  const rows = await db.select().from(signatureRequests).where(inArray(signatureRequests.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function signersOfMany(db: Db, requestIds: string[]): Promise<Map<string, SignerRow[]>> {
+  const rows = requestIds.length
+    ? await db
+        .select()
+        .from(signers)
+        .where(inArray(signers.requestId, requestIds))
+        .orderBy(asc(signers.sequence))
+    : [];
+  return groupBy(rows, (row) => row.requestId);
+}
+
+/** What a request's description needs beside its signers, for several requests in three queries. */
+export async function relatedOfMany(
+  db: Db,
+  requestIds: string[],
+): Promise<{
+  documentIds: Map<string, string[]>;
+  observers: Map<string, string[]>;
+  attachments: Map<string, AttachmentRow[]>;
+}> {
+  if (!requestIds.length) return { documentIds: new Map(), observers: new Map(), attachments: new Map() };
+  const [documentRows, observerRows, attachmentRows] = await Promise.all([
+    db
+      .select()
+      .from(requestDocuments)
+      .where(inArray(requestDocuments.requestId, requestIds))
+      .orderBy(asc(requestDocuments.position)),
+    db.select().from(observers).where(inArray(observers.requestId, requestIds)).orderBy(asc(observers.email)),
+    db
+      .select()
+      .from(attachments)
+      .where(inArray(attachments.requestId, requestIds))
+      .orderBy(asc(attachments.createdAt)),
+  ]);
+  const ids = <T extends { requestId: string }, V>(rows: T[], pick: (row: T) => V) =>
+    new Map([...groupBy(rows, (row) => row.requestId)].map(([id, group]) => [id, group.map(pick)]));
+  return {
+    documentIds: ids(documentRows, (row) => row.documentId),
+    observers: ids(observerRows, (row) => row.email),
+    attachments: groupBy(attachmentRows, (row) => row.requestId),
+  };
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return groups;
 }
 
 export async function findSigner(db: Db, id: string): Promise<SignerRow | null> {

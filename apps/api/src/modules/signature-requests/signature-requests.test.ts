@@ -240,6 +240,69 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
     expect(json(bad)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'querystring.filter' });
   });
 
+  it('filters follow drafts, signing order, observers, visitor slots and declines', async () => {
+    const watcher = (await signUp(t, { email: 'watch@example.ch', firstName: 'Wim', lastName: 'Watch' }))
+      .token;
+    const send = async (title: string, extra: Record<string, unknown>) => {
+      const draft = json<SignatureRequest>(await createRequest({ title, ...extra }));
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v3/signature-requests/${draft.id}/initiate`,
+        headers: bearer(owner),
+      });
+      return draft.id;
+    };
+    const account = (email: string) => ({ account_email: email });
+    const draft = json<SignatureRequest>(await createRequest({ title: 'Order draft' })).id;
+    const ordered = await send('Order strict', {
+      signing_order: true,
+      signatures: [account('stranger@example.ch'), account('signer@example.ch')],
+    });
+    const asVisitorSlot = await send('Order visitor slot', {
+      signatures: [
+        {
+          signer_identity_data: {
+            email_address: 'signer@example.ch',
+            first_name: 'Sam',
+            last_name: 'Signer',
+            language: 'en-gb',
+          },
+        },
+      ],
+    });
+    const toDecline = await send('Order declined', { signatures: [account('signer@example.ch')] });
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/signature-requests/${toDecline}/decline`,
+      headers: bearer(signer),
+      payload: { message: 'Not me' },
+    });
+    expect(declined.statusCode).toBe(200);
+
+    const ids = async (token: string, filter: string) =>
+      json<{ items: SignatureRequest[]; total: number }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/signature-requests?filter=${filter}&search=Order&size=100`,
+          headers: bearer(token),
+        }),
+      )
+        .items.map((i) => i.id)
+        .sort();
+    const sorted = (...list: string[]) => list.sort();
+    expect(await ids(owner, 'all')).toEqual(sorted(draft, ordered, asVisitorSlot, toDecline));
+    // The second signer waits for the first; a visitor slot with their address is not theirs.
+    expect(await ids(signer, 'toSign')).toEqual([]);
+    expect(await ids(signer, 'pending')).toEqual([ordered]);
+    expect(await ids(signer, 'all')).toEqual(sorted(ordered, toDecline));
+    expect(await ids(stranger, 'toSign')).toEqual([ordered]);
+    expect(await ids(owner, 'declined')).toEqual([toDecline]);
+    expect(await ids(owner, 'pending')).toEqual(sorted(ordered, asVisitorSlot));
+    expect(await ids(owner, 'completed')).toEqual([]);
+    // Observers see sent requests only, never the draft.
+    expect(await ids(watcher, 'all')).toEqual(sorted(ordered, asVisitorSlot, toDecline));
+  });
+
   it('keeps a hash-chained audit trail', async () => {
     const draft = json<SignatureRequest>(await createRequest());
     await t.app.inject({
