@@ -39,6 +39,7 @@ export {
   addValidationData,
   completeSignature,
   prepareSignature,
+  prepareSignatureInEngine,
   signPdf,
   type CollectValidationDataOptions,
   type CompleteSignatureOptions,

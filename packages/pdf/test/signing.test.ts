@@ -8,6 +8,7 @@ import {
   addValidationData,
   completeSignature,
   prepareSignature,
+  prepareSignatureInEngine,
   signPdf,
   type PadesLevel,
   type SignPdfOptions,
@@ -259,6 +260,27 @@ describe('two-step signing with a remote key', () => {
     const report = byField((await validate(signed)).signatures, 'two');
     expect(report).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LT' });
     expect(report.signer?.serialNumber).toBe(qes.serialHex.toLowerCase());
+  });
+
+  it('prepares in an engine worker (the server path) with a visible appearance', async () => {
+    const aes = await sandbox.issue('aes', 'Worker Signer');
+    const prepared = await prepareSignatureInEngine(simple, {
+      fieldName: 'two',
+      signerCertificate: aes.certificate,
+      certificateChain: aes.chain,
+      signingTime: new Date(),
+      appearance: { name: 'Worker Signer', date: '22 Nov 2026' },
+    });
+    const signed = await completeSignature(prepared, {
+      signatureValue: aes.signHash(prepared.digestToSign),
+      level: 'B-LT',
+      timestamp: sandbox.timestamp,
+      revocation: sandbox.revocation,
+      extraCertificates: sandbox.caCertificates,
+    });
+    const report = byField((await validate(signed)).signatures, 'two');
+    expect(report).toMatchObject({ indication: 'TOTAL-PASSED' });
+    expect(report.signer?.serialNumber).toBe(aes.serialHex.toLowerCase());
   });
 
   it('refuses to sign a document certified with "no changes allowed" (DocMDP P=1)', async () => {

@@ -2,6 +2,7 @@ import { buildAppearancePreview } from '../appearance/appearance-preview';
 import type { VisualSignatureData } from '../appearance/visual-signature-data';
 import { createSignatureFields, type SignatureFieldSpec } from '../fields/create-signature-fields';
 import { rasterizePage } from '../render/rasterize';
+import { prepareSignature, type PrepareSignatureOptions } from '../signature/sign';
 import { withCachedPdfDocument } from './document-cache';
 import { inspectOpenedPdf } from './inspect';
 import { normalizeOpenedPdf } from './normalize';
@@ -20,6 +21,7 @@ export const engineTasks = {
     withCachedPdfDocument(bytes, password, ({ doc }) => pages.map((p) => rasterizePage(doc, p, scale))),
   appearancePreview: (size: { width: number; height: number }, data: VisualSignatureData, scale: number) =>
     buildAppearancePreview(size, data, scale),
+  prepareSignature: (pdf: Uint8Array, options: PrepareSignatureOptions) => prepareSignature(pdf, options),
 };
 
 export type EngineTasks = typeof engineTasks;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PdfError } from '../errors';
+import { runEngineTask } from '../document/worker-pool';
 import type { VisualSignatureData } from '../appearance/visual-signature-data';
 import {
   buildChain,
@@ -164,6 +165,17 @@ function timestampChain(tokenDer: Uint8Array, extra: readonly Uint8Array[]): Par
  * Step 2: checks the signature value, embeds the CMS (with the signature timestamp from B-T on)
  * and, from B-LT on, appends the DSS with the chains' certificates and revocation data.
  */
+/**
+ * prepareSignature in an engine worker, with its time and memory budget: the server's way, so that a
+ * document that makes mupdf spin or grow cannot stall the API at signing time (PDF_RESOURCE_LIMIT).
+ */
+export function prepareSignatureInEngine(
+  pdf: Uint8Array,
+  options: PrepareSignatureOptions,
+): Promise<PreparedSignature> {
+  return runEngineTask('prepareSignature', [pdf, options]);
+}
+
 export function completeSignature(
   prepared: PreparedSignature,
   options: CompleteSignatureOptions,

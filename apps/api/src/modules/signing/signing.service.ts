@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import {
   completeSignature,
   PdfError,
-  prepareSignature,
+  prepareSignatureInEngine,
   type PadesLevel,
   type PreparedSignature,
   type RevocationTransports,
@@ -23,11 +23,14 @@ import type { RemoteSigningClient } from '../../adapters/remote-signing.ts';
 import { getUser, spendFreeSignature, verifyPassword } from '../accounts/accounts.service.ts';
 import * as documents from '../documents/documents.service.ts';
 import * as requests from '../signature-requests/signature-requests.service.ts';
+import * as businesses from '../businesses/businesses.service.ts';
+import type { SealCredential } from '../../db/schema/businesses.ts';
 import {
   claims,
   formatSigningTime,
   legislationLabels,
   qualityLabels,
+  sealLabels,
   smsLanguage,
 } from './signing-labels.ts';
 import * as repo from './signing.repository.ts';
@@ -56,6 +59,8 @@ interface SigningContext {
   lang: Language;
   /** The signer's own quality, else the request's. */
   quality: 'ses' | 'aes' | 'qes' | 'part11';
+  /** Signing with a business seal: its account name (the signature is the seal's, not the person's). */
+  seal?: string;
 }
 
 /** Who a pending (TAN) signing belongs to. */
@@ -134,7 +139,7 @@ function appearanceOf(deps: SigningDeps, context: SigningContext, signingTime: D
   return {
     name: quality === 'part11' && item.signingName ? item.signingName : context.displayName,
     date: time,
-    qualityLabel: qualityLabels[lang][quality],
+    qualityLabel: context.seal ? sealLabels[lang] : qualityLabels[lang][quality],
     legislationLabel: legislationLabels[request.legislation],
     providerLabel: 'Signet sandbox QTSP (SIMULATED)',
     claim: claims[lang],
@@ -162,7 +167,7 @@ async function prepareDocuments(
   const result: PreparedDocument[] = [];
   for (const documentId of context.documentIds) {
     const document = (await documents.findDocument(deps.db, documentId))!;
-    const prepared = await prepareSignature(await deps.blobs.read(document.currentSha256), {
+    const prepared = await prepareSignatureInEngine(await deps.blobs.read(document.currentSha256), {
       fieldName: requests.fieldNameOf(context.me.id),
       signerCertificate: chain[0]!,
       certificateChain: chain.slice(1),
@@ -245,7 +250,8 @@ async function commitSignatures(
         signatureCount: current.signatureCount + 1,
       });
     }
-    if (context.userId && !(await spendFreeSignature({ db: tx }, context.userId)))
+    // A seal signs for the business: it does not spend the member's own free signatures.
+    if (context.userId && !context.seal && !(await spendFreeSignature({ db: tx }, context.userId)))
       throw new AppError(
         'FREE_SIGNATURES_EXHAUSTED',
         'You have no free signatures left. Upgrade your plan to sign.',
@@ -265,6 +271,7 @@ async function commitSignatures(
       legislation: request.legislation,
       level: deps.level,
       certificateSerial: certificate.serialNumber,
+      ...(context.seal ? { seal: context.seal } : {}),
       documents: signed.map((d) => ({ id: d.documentId, sha256: d.sha256 })),
       ...(context.quality === 'part11'
         ? { signingName: context.item.signingName, signingReason: context.item.signingReason }
@@ -344,9 +351,12 @@ export async function sign(
   caller: Caller,
   body: z.infer<typeof SignBody>,
 ): Promise<SignResult> {
+  // The seal first: who may not use it learns nothing about the requests.
+  const seal = body.sealAccountName === undefined ? null : await sealFor(deps, caller, body.sealAccountName);
   const contexts: SigningContext[] = [];
   for (const item of body.signatureRequests)
     contexts.push(await contextFor(deps, caller, item, body.language));
+  if (seal) return signWithSeal(deps, contexts, seal);
   const qes = contexts.filter((c) => c.quality === 'qes');
   if (qes.length > 0 && qes.length < contexts.length)
     throw new AppError('VALIDATION_FAILED', 'Sign qualified (QES) requests in a batch of their own.', {
@@ -355,35 +365,44 @@ export async function sign(
   for (const context of contexts) await checkPart11(deps, context, body.password);
   if (qes.length > 0) return startQualified(deps, caller, contexts, body.language);
 
+  return signEach(deps, contexts, async (context) => {
+    // Every signer gets a certificate in their own name; Signet authenticated them, so the QTSP
+    // authorizes it on Signet's word (implicit) — no SMS code below QES.
+    const enrolled = await deps.qtsp
+      .enrol({
+        ...(await signerIdentity(deps, caller, context)),
+        quality: 'aes',
+        legislation: context.request.legislation,
+        authMode: 'implicit',
+        userID: signerKeyOf(caller),
+      })
+      .catch((error) => {
+        throw trustServiceError(error) ?? error;
+      });
+    const credentialID = enrolled.credentialID;
+    const chain = certificateChainOf(enrolled);
+    const preparedDocs = await prepareDocuments(deps, context, chain, deps.clock.now());
+    const digests = preparedDocs.map((d) => d.prepared.digestToSign);
+    const values = await deps.qtsp
+      .authorizeImplicit(credentialID, digests)
+      .then((sad) => deps.qtsp.signHashes(credentialID, sad, digests))
+      .catch((error) => {
+        throw trustServiceError(error) ?? error;
+      });
+    await commitSignatures(deps, context, preparedDocs, values, chain);
+  });
+}
+
+/** Signs each request at once (no TAN), holding every request's lock meanwhile. */
+async function signEach(
+  deps: SigningDeps,
+  contexts: SigningContext[],
+  signOne: (context: SigningContext) => Promise<void>,
+): Promise<SignResult> {
   const holder = randomUUID();
   await acquireLocks(deps, contexts, holder, lockTtlMs.immediate);
   try {
-    for (const context of contexts) {
-      // Every signer gets a certificate in their own name; Signet authenticated them, so the QTSP
-      // authorizes it on Signet's word (implicit) — no SMS code below QES.
-      const enrolled = await deps.qtsp
-        .enrol({
-          ...(await signerIdentity(deps, caller, context)),
-          quality: 'aes',
-          legislation: context.request.legislation,
-          authMode: 'implicit',
-          userID: signerKeyOf(caller),
-        })
-        .catch((error) => {
-          throw trustServiceError(error) ?? error;
-        });
-      const credentialID = enrolled.credentialID;
-      const chain = certificateChainOf(enrolled);
-      const preparedDocs = await prepareDocuments(deps, context, chain, deps.clock.now());
-      const digests = preparedDocs.map((d) => d.prepared.digestToSign);
-      const values = await deps.qtsp
-        .authorizeImplicit(credentialID, digests)
-        .then((sad) => deps.qtsp.signHashes(credentialID, sad, digests))
-        .catch((error) => {
-          throw trustServiceError(error) ?? error;
-        });
-      await commitSignatures(deps, context, preparedDocs, values, chain);
-    }
+    for (const context of contexts) await signOne(context);
   } finally {
     await releaseLocks(
       deps,
@@ -399,6 +418,102 @@ export async function sign(
       contexts.map((c) => c.request.id),
     ),
   };
+}
+
+async function sealFor(
+  deps: SigningDeps,
+  caller: Caller,
+  accountName: string,
+): Promise<businesses.SealForSigning> {
+  if (caller.kind !== 'user')
+    throw new AppError('SEAL_NOT_ALLOWED', 'Seals are for signed-in members of a business.', {
+      field: 'sealAccountName',
+    });
+  return businesses.sealForSigning(deps, caller.userId, accountName);
+}
+
+/** Seal certificates are kept and renewed this long before they expire. */
+const sealRenewalMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The seal's credential for a legislation: the one enrolled before while it is valid and names the
+ * seal as it is called now, else a new one from the QTSP's RA (CN the seal, O the business).
+ */
+async function sealCredential(
+  deps: SigningDeps,
+  seal: businesses.SealForSigning,
+  legislation: 'eidas' | 'zertes',
+  renew: boolean,
+): Promise<SealCredential> {
+  const organization = seal.businessName.slice(0, 64);
+  const issuedFor = `${organization}\n${seal.displayName}`;
+  const stored = seal.credentials[legislation];
+  if (
+    !renew &&
+    stored?.issuedFor === issuedFor &&
+    Date.parse(stored.validTo) - deps.clock.now().getTime() > sealRenewalMs
+  )
+    return stored;
+  const enrolled = await deps.qtsp
+    .enrol({
+      quality: 'seal',
+      legislation,
+      organization,
+      commonName: seal.displayName,
+      userID: `seal:${seal.id}`,
+    })
+    .catch((error) => {
+      throw trustServiceError(error) ?? error;
+    });
+  const credential = {
+    credentialID: enrolled.credentialID,
+    certificates: enrolled.certificates,
+    validTo: enrolled.validTo,
+    issuedFor,
+  };
+  await businesses.saveSealCredential(deps, seal.id, legislation, credential);
+  seal.credentials[legislation] = credential;
+  return credential;
+}
+
+/**
+ * Signs a batch with a business seal: the seal's certificate (kept at the QTSP, authorized by
+ * Signet's client token: a seal needs no TAN), the seal's name in the visible signature. Part 11
+ * needs a person's name and password, so it cannot be sealed.
+ */
+async function signWithSeal(
+  deps: SigningDeps,
+  contexts: SigningContext[],
+  seal: businesses.SealForSigning,
+): Promise<SignResult> {
+  if (contexts.some((c) => c.quality === 'part11'))
+    throw new AppError('QUALITY_NOT_AVAILABLE', 'Part 11 signatures are personal; they cannot be sealed.', {
+      field: 'sealAccountName',
+    });
+  return signEach(deps, contexts, async (context) => {
+    const sealed = { ...context, seal: seal.accountName, displayName: seal.displayName };
+    const signWith = async (renew: boolean) => {
+      const credential = await sealCredential(deps, seal, context.request.legislation, renew);
+      const chain = certificateChainOf(credential);
+      const preparedDocs = await prepareDocuments(deps, sealed, chain, deps.clock.now());
+      const digests = preparedDocs.map((d) => d.prepared.digestToSign);
+      const values = await deps.qtsp
+        .authorizeImplicit(credential.credentialID, digests)
+        .then((sad) => deps.qtsp.signHashes(credential.credentialID, sad, digests));
+      return { preparedDocs, values, chain };
+    };
+    // A kept credential the QTSP no longer knows (revoked, or a reset sandbox) is enrolled anew, once.
+    const done = await signWith(false)
+      .catch((error) => {
+        if (error instanceof ProviderError && error.status !== null && error.status < 500)
+          return signWith(true);
+        throw error;
+      })
+      .catch((error) => {
+        throw trustServiceError(error) ?? error;
+      });
+    await commitSignatures(deps, sealed, done.preparedDocs, done.values, done.chain);
+  });
 }
 
 /** QES step 1: enrol, prepare every document, and ask the QTSP to send the TAN. Locks are kept. */
