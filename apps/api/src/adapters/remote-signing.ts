@@ -4,7 +4,8 @@ import { callProvider } from './http.ts';
 const sha256WithRsa = '1.2.840.113549.1.1.11';
 const sha256 = '2.16.840.1.101.3.4.2.1';
 
-export interface Enrolment {
+/** A person's on-demand certificate (AES, QES). */
+export interface PersonEnrolment {
   givenName: string;
   surname: string;
   email: string;
@@ -12,13 +13,26 @@ export interface Enrolment {
   mobile?: string;
   /** implicit: Signet authenticated the signer and authorizes with its client token (AES only). */
   authMode?: 'implicit' | 'explicit';
-  quality: 'aes' | 'qes' | 'seal';
+  quality: 'aes' | 'qes';
   legislation: 'eidas' | 'zertes';
   language?: 'en' | 'de' | 'fr' | 'it';
   organization?: string;
   serialNumber?: string;
   userID?: string;
 }
+
+/** A business seal's certificate: no person, no SMS code (the client token authorizes it). */
+export interface SealEnrolment {
+  quality: 'seal';
+  legislation: 'eidas' | 'zertes';
+  /** The business, in the subject O. */
+  organization: string;
+  /** The seal's name, in the subject CN. */
+  commonName: string;
+  userID?: string;
+}
+
+export type Enrolment = PersonEnrolment | SealEnrolment;
 
 export interface StepUpState {
   responseId: string;
@@ -53,6 +67,7 @@ export class RemoteSigningClient {
       certificates: string[];
       serialNumber: string;
       subjectDN: string;
+      validTo: string;
     }>('/ra/v1/enrol', enrolment);
   }
 

@@ -14,6 +14,8 @@ export interface SignerIdentity {
   /** Identification reference placed in the subject serialNumber (step-up compares it). */
   serialNumber?: string;
   organization?: string;
+  /** Seals only: the seal's name in the subject CN (default: the organization). */
+  commonName?: string;
   country?: string;
 }
 

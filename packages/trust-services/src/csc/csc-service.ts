@@ -178,7 +178,7 @@ export class CscService {
     const issued = await this.deps.pki.issueEndEntity({
       subject: seal
         ? {
-            commonName: request.organization!,
+            commonName: request.commonName ?? request.organization!,
             organization: request.organization!,
             ...(request.country ? { country: request.country } : {}),
             ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
@@ -206,6 +206,7 @@ export class CscService {
       ...(request.mobile ? { mobile: request.mobile } : {}),
       ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
       ...(request.organization ? { organization: request.organization } : {}),
+      ...(seal && request.commonName ? { commonName: request.commonName } : {}),
       ...(request.country ? { country: request.country } : {}),
     };
     await this.deps.store.save({

@@ -24,6 +24,7 @@ const enrolBody = z.object({
   language: z.enum(smsLanguages).optional(),
   serialNumber: z.string().trim().min(1).max(64).optional(),
   organization: z.string().trim().min(1).max(64).optional(),
+  commonName: z.string().trim().min(1).max(64).optional(),
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2')

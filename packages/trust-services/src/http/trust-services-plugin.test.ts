@@ -296,6 +296,10 @@ describe('trust services over HTTP', () => {
     expect(Date.parse(qualified.info.cert.validTo) - Date.now()).toBeGreaterThan(300 * 24 * 3600_000);
     const advanced = await enrolSeal({ sealLevel: 'aes' });
     expect(advanced.info.signatureQualifier).toBe('eu_eidas_aeseal');
+    // A business with several seals names each in the CN; the organization stays the business.
+    const named = await enrolSeal({ commonName: 'Example Invoices' });
+    expect(named.info.cert.subjectDN).toContain('CN=Example Invoices');
+    expect(named.info.cert.subjectDN).toContain('O=Example Trading AG');
 
     await writeFiles(dir, {
       'qseal.pem': toPem('CERTIFICATE', Buffer.from(qualified.info.cert.certificates[0]!, 'base64')),

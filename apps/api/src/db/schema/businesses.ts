@@ -47,6 +47,8 @@ export interface SealCredential {
   /** The certificate, then its issuers; base64 DER. */
   certificates: string[];
   validTo: string;
+  /** The business and seal names the certificate was issued for: a rename needs a new one. */
+  issuedFor: string;
 }
 
 /**

@@ -28,6 +28,14 @@ export const qualityLabels: Record<Language, Record<'ses' | 'aes' | 'qes' | 'par
   },
 };
 
+/** The visible label of a business seal (Signet's seal certificates are qualified seals). */
+export const sealLabels: Record<Language, string> = {
+  'en-gb': 'Qualified electronic seal',
+  'de-ch': 'Qualifiziertes elektronisches Siegel',
+  'fr-ch': 'Cachet électronique qualifié',
+  it: 'Sigillo elettronico qualificato',
+};
+
 export const claims: Record<Language, string> = {
   'en-gb': 'Signed electronically with Signet',
   'de-ch': 'Elektronisch unterschrieben mit Signet',
