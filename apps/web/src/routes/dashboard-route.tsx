@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { userQueryOptions } from '../features/account/api/get-user.ts';
+import { userQueryKey, userQueryOptions } from '../features/account/api/get-user.ts';
 import { userBusinessQueryOptions } from '../features/business/api/get-user-business.ts';
 import { deleteRequestsAndDocuments } from '../features/dashboard/api/delete-signature-requests.ts';
 import { DashboardPage, type DashboardUser } from '../features/dashboard/components/dashboard-page.tsx';
@@ -15,6 +15,7 @@ function deleteRequests(requests: SignatureRequest[], done: () => void): void {
 
 /** Composes the dashboard with the signed-in user, their free credit and the delete dialog. */
 export function DashboardRoute() {
+  const client = useQueryClient();
   const user = useQuery(userQueryOptions).data;
   const business = useQuery(userBusinessQueryOptions);
   const dashboardUser: DashboardUser | undefined = user && {
@@ -27,5 +28,12 @@ export function DashboardRoute() {
     freeSignaturesRemaining:
       business.isSuccess && !business.data ? user.attributes.free_signatures_remaining : null,
   };
-  return <DashboardPage user={dashboardUser} onDelete={deleteRequests} />;
+  return (
+    <DashboardPage
+      user={dashboardUser}
+      onDelete={deleteRequests}
+      // Signing spends free credit (spec §4): the user is read again.
+      onSigned={() => void client.invalidateQueries({ queryKey: userQueryKey })}
+    />
+  );
 }

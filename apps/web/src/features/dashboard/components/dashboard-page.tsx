@@ -31,9 +31,11 @@ export interface DashboardUser {
 export function DashboardPage({
   user,
   onDelete,
+  onSigned,
 }: {
   user: DashboardUser | undefined;
   onDelete: (requests: SignatureRequest[], done: () => void) => void;
+  onSigned: () => void;
 }) {
   // The formatted date follows the UI language; the translation hook re-renders on a change.
   const { t } = useTranslation('dashboard');
@@ -109,7 +111,12 @@ export function DashboardPage({
         </Box>
       )}
       {user ? (
-        <RequestList search={search} viewer={{ id: user.id, email: user.email }} onDelete={onDelete} />
+        <RequestList
+          search={search}
+          viewer={{ id: user.id, email: user.email }}
+          onDelete={onDelete}
+          onSigned={onSigned}
+        />
       ) : null}
     </PageFrame>
   );

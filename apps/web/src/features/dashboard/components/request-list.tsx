@@ -54,6 +54,8 @@ export interface RequestListProps {
   viewer: Viewer;
   /** Opens the delete-documents dialog for these requests; `done` runs after they were deleted. */
   onDelete: (requests: SignatureRequest[], done: () => void) => void;
+  /** After a batch was signed (free credit changed). */
+  onSigned: () => void;
 }
 
 /** Which empty state a list shows: the filter's own, or "nothing found" when a search is on. */
@@ -64,7 +66,7 @@ function emptyKey(search: DashboardSearch, searching: boolean): string {
 }
 
 /** The requests of a tab and filter: search, pages, selection, batch signing and deleting. */
-export function RequestList({ search, viewer, onDelete }: RequestListProps) {
+export function RequestList({ search, viewer, onDelete, onSigned }: RequestListProps) {
   const { t } = useTranslation('dashboard');
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
@@ -91,9 +93,15 @@ export function RequestList({ search, viewer, onDelete }: RequestListProps) {
   const pages = pageCount(total);
   const empty = list.isSuccess && items.length === 0;
 
+  // The signed rows leave the toSign list at once; the result still names them.
+  const [batchTitles, setBatchTitles] = useState<ReadonlyMap<string, string>>(new Map());
   const signSelected = () => {
     const signIds = actions.signable.map((request) => request.id);
-    batch.mutate({ ids: signIds, language: currentLanguage() }, { onSuccess: () => setSelected(new Set()) });
+    setBatchTitles(new Map(actions.signable.map((request) => [request.id, request.title])));
+    batch.mutate(
+      { ids: signIds, language: currentLanguage() },
+      { onSuccess: () => setSelected(new Set()), onSettled: onSigned },
+    );
   };
 
   const deleteSelected = () =>
@@ -102,7 +110,6 @@ export function RequestList({ search, viewer, onDelete }: RequestListProps) {
       void list.refetch();
     });
 
-  const titles = new Map(items.map((item) => [item.id, item.title]));
   const batchIds = batch.variables?.ids ?? [];
 
   return (
@@ -158,7 +165,7 @@ export function RequestList({ search, viewer, onDelete }: RequestListProps) {
             {batch.data.signed.map((item) => (
               <li key={item.id}>
                 {t('batch.item', {
-                  title: titles.get(item.id) ?? item.id,
+                  title: batchTitles.get(item.id) ?? item.id,
                   state: t(`status.${item.status_overall}`),
                 })}
               </li>
@@ -218,25 +225,27 @@ export function RequestList({ search, viewer, onDelete }: RequestListProps) {
                   : t('selection.select_all')
               }
             />
-            <Button
-              variant="contained"
-              size="small"
-              startIcon={<DrawOutlinedIcon />}
-              disabled={actions.signable.length === 0 || batch.isPending}
-              onClick={signSelected}
-            >
-              {t('selection.sign', { count: actions.signable.length })}
-            </Button>
-            <Button
-              variant="outlined"
-              color="error"
-              size="small"
-              startIcon={<DeleteOutlinedIcon />}
-              disabled={actions.deletable.length === 0 || batch.isPending}
-              onClick={deleteSelected}
-            >
-              {t('selection.delete', { count: actions.deletable.length })}
-            </Button>
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button
+                variant="contained"
+                size="small"
+                startIcon={<DrawOutlinedIcon />}
+                disabled={actions.signable.length === 0 || batch.isPending}
+                onClick={signSelected}
+              >
+                {t('selection.sign', { count: actions.signable.length })}
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                size="small"
+                startIcon={<DeleteOutlinedIcon />}
+                disabled={actions.deletable.length === 0 || batch.isPending}
+                onClick={deleteSelected}
+              >
+                {t('selection.delete', { count: actions.deletable.length })}
+              </Button>
+            </Box>
           </Box>
           {visibleSelection.size > 0 && <SelectionHints actions={actions} />}
 

@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
+
+const corpus = '/work/shared/pdf-corpus';
+const shots = join(import.meta.dirname, 'screenshots');
+const MB = 1024 * 1024;
+
+interface RequestList {
+  total: number;
+  items: Array<{ id: string; title: string; status_overall: string; documents: Array<{ title: string }> }>;
+}
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+async function signedInOnUpload(width = 1280) {
+  const user = await createUser('Ulla', 'Upload');
+  const login = await api<{ value: string }>('/v1/login', {
+    method: 'POST',
+    body: { email: user.email, password: user.password },
+  });
+  const context = await newContext(browser, { width });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await loginThroughUi(page, user.email, user.password);
+  await page.goto('/upload');
+  await settled(page);
+  await page.getByRole('heading', { name: 'Upload documents' }).waitFor();
+  return { page, context, token: login.body.value };
+}
+
+/** Every POST /api/v3/documents the page makes, with its answer's status. */
+function recordUploads(page: Page): number[] {
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/v3/documents')
+      statuses.push(response.status());
+  });
+  return statuses;
+}
+
+async function assertFits(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${where}: ${overflow}px horizontal overflow`);
+}
+
+test('a non-PDF and an oversize file show their errors and create nothing', async () => {
+  const { page, context, token } = await signedInOnUpload();
+  const uploads = recordUploads(page);
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some text') },
+    // Named and typed as PDF, but a JPEG: caught by its content before it is sent.
+    {
+      name: 'not-a-pdf-jpeg-image.pdf',
+      mimeType: 'application/pdf',
+      buffer: readFileSync(join(corpus, 'not-a-pdf-jpeg-image.pdf')),
+    },
+    { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(41 * MB, 0x25) },
+  ]);
+  const items = page.getByTestId('upload-item');
+  const notes = items.filter({ hasText: 'notes.txt' });
+  await notes.getByText('This file is not a PDF.', { exact: false }).waitFor();
+  await items
+    .filter({ hasText: 'not-a-pdf-jpeg-image.pdf' })
+    .getByText('This file is not a PDF.', { exact: false })
+    .waitFor();
+  await items
+    .filter({ hasText: 'huge.pdf' })
+    .getByText('This document is larger than 40 MB.', { exact: false })
+    .waitFor();
+  assert.equal(await notes.getAttribute('data-status'), 'error');
+  await page.getByText('No document could be uploaded yet.', { exact: false }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
+  await assertFits(page, 'upload errors 1280');
+  await page.screenshot({ path: join(shots, 'upload-errors-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await assertFits(page, 'upload errors 390');
+  await page.screenshot({ path: join(shots, 'upload-errors-390.png'), fullPage: true });
+
+  // Nothing was sent, and the user has no request.
+  assert.deepEqual(uploads, []);
+  const list = await api<RequestList>('/v3/signature-requests?filter=all', { token });
+  assert.equal(list.body.total, 0);
+  await context.close();
+});
+
+test('a protected PDF asks for its password; the server refusal creates nothing until it is right', async () => {
+  const { page, context, token } = await signedInOnUpload(390);
+  const uploads = recordUploads(page);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles(join(corpus, 'encrypted-user-password-rc4-openpassword.pdf'));
+  const item = page.getByTestId('upload-item');
+  await item.getByText('This PDF is protected by a password.', { exact: false }).waitFor();
+  assert.deepEqual(uploads, [400]);
+  await item.getByLabel('PDF password').fill('wrong-password');
+  await item.getByRole('button', { name: 'Unlock and upload' }).click();
+  await item.getByText('That password does not open this PDF.', { exact: false }).waitFor();
+  await assertFits(page, 'upload password 390');
+  await page.screenshot({ path: join(shots, 'upload-password-390.png'), fullPage: true });
+  assert.equal((await api<RequestList>('/v3/signature-requests?filter=all', { token })).body.total, 0);
+  await item.getByLabel('PDF password').fill('openpassword');
+  await item.getByRole('button', { name: 'Unlock and upload' }).click();
+  await page.waitForSelector('[data-testid="upload-item"][data-status="done"]');
+  assert.deepEqual(uploads, [400, 400, 201]);
+  await context.close();
+});
+
+test('uploading corpus PDFs shows progress and leads to the editor with a draft', async () => {
+  const { page, context, token } = await signedInOnUpload();
+  // A slow connection, so the progress bars can be seen and photographed.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: 4 * MB,
+    uploadThroughput: 600 * 1024,
+  });
+  const names = ['linearized-pdf15-117-pages-latex.pdf', 'pdf13-indesign-us-constitution-19p.pdf'];
+  const files = names.map((name) => join(corpus, name));
+  await page.getByTestId('file-input').setInputFiles(files);
+  const progress = page.getByRole('progressbar').first();
+  await progress.waitFor();
+  await page.screenshot({ path: join(shots, 'upload-progress-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await assertFits(page, 'upload progress 390');
+  await page.screenshot({ path: join(shots, 'upload-progress-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[data-testid="upload-item"][data-status="done"]').length === count,
+    files.length,
+    { timeout: 60_000 },
+  );
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.pathname === '/upload' && Boolean(url.searchParams.get('sr')));
+  const sr = new URL(page.url()).searchParams.get('sr');
+  const list = await api<RequestList>('/v3/signature-requests?filter=all&status=DRAFT', { token });
+  assert.equal(list.body.total, 1);
+  const draft = list.body.items[0]!;
+  assert.equal(draft.id, sr);
+  assert.equal(draft.status_overall, 'DRAFT');
+  assert.equal(draft.documents.length, files.length);
+  assert.equal(draft.title, names[0]!.replace(/\.pdf$/, ''));
+  await context.close();
+});
