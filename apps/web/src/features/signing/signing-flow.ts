@@ -5,6 +5,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import type { SigningAccess } from './access.ts';
 import { acceptSigningTerms } from './api/accept-signing-terms.ts';
 import { cancelTan } from './api/cancel-tan.ts';
+import { getLockStatus } from './api/get-lock-status.ts';
 import { resendTan } from './api/resend-tan.ts';
 import { respondTan } from './api/respond-tan.ts';
 import { sign, type SignInput, type SignOutcome } from './api/sign.ts';
@@ -171,8 +172,24 @@ export function show(options: SigningFlowOptions, body: SignInput, step: Signing
         },
       });
       return;
+    case 'signing-locked':
+      openOverlay({
+        name,
+        props: {
+          ...props,
+          // The lock may end before Retry-After (the other signer finished or cancelled).
+          isFree: async () => {
+            const states = await Promise.all(
+              body.signatureRequests.map((item) => getLockStatus(options.access, item.id)),
+            );
+            return states.every((state) => !state.locked);
+          },
+        },
+        onAction: (action) => (action === 'retry' ? again() : undefined),
+      });
+      return;
     default:
-      // Signing locked, TAN expired or locked: starting again is the way on.
+      // TAN expired or locked: starting again is the way on.
       openOverlay({ name, props, onAction: (action) => (action === 'retry' ? again() : undefined) });
   }
 }

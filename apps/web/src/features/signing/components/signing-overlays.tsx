@@ -116,20 +116,35 @@ export function SigningFailureOverlay({ descriptor, loading, onAction }: Overlay
 }
 
 /** Ticks down once a second from `seconds` to 0. */
-export function useSecondsLeft(seconds: number): number {
+export function useSecondsLeft(seconds: number): [number, (value: number) => void] {
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
     if (left <= 0) return;
     const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
     return () => clearTimeout(timer);
   }, [left]);
-  return left;
+  return [left, setLeft];
 }
+
+const lockPollMs = 3000;
 
 /** Someone else is signing this request (409 REQUEST_LOCKED): try again after Retry-After. */
 export function SigningLockedOverlay({ descriptor, loading, onAction }: OverlayComponentProps) {
   const { t } = useTranslation(ns);
-  const left = useSecondsLeft(Number(descriptor.props?.retryAfterSeconds ?? 5));
+  const [left, setLeft] = useSecondsLeft(Number(descriptor.props?.retryAfterSeconds ?? 5));
+  const isFree = descriptor.props?.isFree as (() => Promise<boolean>) | undefined;
+  const waiting = left > 0;
+  // Asks lock-status now and then: the other signer may be done long before Retry-After.
+  useEffect(() => {
+    if (!waiting || !isFree) return;
+    const timer = setInterval(() => {
+      isFree().then(
+        (free) => free && setLeft(0),
+        () => undefined,
+      );
+    }, lockPollMs);
+    return () => clearInterval(timer);
+  }, [waiting, isFree, setLeft]);
   return (
     <OverlayFrame
       icon={<LockClockOutlinedIcon />}
