@@ -37,6 +37,7 @@ const lazyPages = {
   ),
   dashboard: lazyRouteComponent(() => import('./dashboard-route.tsx'), 'DashboardRoute'),
   upload: lazyRouteComponent(() => import('./upload-route.tsx'), 'UploadRoute'),
+  sendto: lazyRouteComponent(() => import('../features/sendto/components/sendto-page.tsx'), 'SendToPage'),
   directView: lazyRouteComponent(() => import('./direct-view-route.tsx'), 'DirectViewRoute'),
   view: lazyRouteComponent(() => import('./view-route.tsx'), 'ViewRoute'),
 };
@@ -55,6 +56,7 @@ const pages: Record<string, RouteComponent> = {
   logout: lazyPages.logout,
   dashboard: lazyPages.dashboard,
   upload: lazyPages.upload,
+  sendto: lazyPages.sendto,
   maintenance: lazyPages.maintenance,
   'direct-view': lazyPages.directView,
   view: lazyPages.view,

@@ -1,6 +1,595 @@
-import { PlannedPage } from '../../../components/planned-page.tsx';
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
+import SendIcon from '@mui/icons-material/Send';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
+import { FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { useEditorTranslation } from '../use-editor-translation.ts';
+import type { SignatureRequest } from '@signet/contracts/signature-requests';
+import { dialogStore, openDialog } from '../../../components/dialog-store.ts';
+import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
+import { showSnackbar } from '../../../components/snackbar-store.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useSignatureRequest } from '../api/get-signature-request.ts';
+import { useSignatureQualities, type SignatureQualities } from '../api/get-signature-qualities.ts';
+import { useInitiateSignatureRequest } from '../api/initiate-signature-request.ts';
+import { useUpdateSignatureRequest } from '../api/update-signature-request.ts';
+import {
+  EditorSchema,
+  errorText,
+  formFieldOf,
+  formFromRequest,
+  legislations,
+  literalMessage,
+  newSigner,
+  qualities,
+  updateBodyFromForm,
+  type EditorForm,
+  type Legislation,
+  type Placement,
+  type Quality,
+} from '../editor-form.ts';
+import { defaultBox, type Box as PointsBox } from '../geometry.ts';
+import { PageView, type PageBox } from './page-view.tsx';
+import { SignerCard } from './signer-card.tsx';
 
-// Being built (issue 6): the request editor for a draft.
-export function RequestEditorPage(_props: { requestId: string }) {
-  return <PlannedPage />;
+/** Each signer's colour, on their card and their box. */
+const signerColors = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457', '#4e342e'];
+const colorOf = (index: number) => signerColors[index % signerColors.length]!;
+
+/**
+ * Whether the user may ask for this quality (GET /v3/user/signature-qualities-detail). Part 11
+ * signatures are advanced signatures with a recorded name and reason, so they need AES.
+ */
+export function mayUseQuality(
+  detail: SignatureQualities | undefined,
+  quality: Quality,
+  legislation: Legislation,
+): boolean {
+  if (!detail) return true;
+  const wanted = quality === 'part11' ? 'aes' : quality;
+  const entry = detail.qualities.find(
+    (q) => q.quality === wanted && (wanted !== 'qes' || q.legislation === legislation),
+  );
+  return entry?.available ?? false;
+}
+
+/** Where a new box goes: the lower left of the page, above boxes placed there before. */
+function newPlacement(
+  documentId: string,
+  page: number,
+  size: { width: number; height: number },
+  onPage: number,
+): Placement {
+  const margin = 36;
+  const box = defaultBox(size, { x: margin, y: size.height - margin - 140 - onPage * 150 });
+  return { documentId, page, ...box };
+}
+
+function signerLabel(
+  signer: EditorForm['signers'][number],
+  index: number,
+  t: (key: string, options: { number: number }) => string,
+) {
+  const name =
+    signer.kind === 'visitor'
+      ? `${signer.firstName} ${signer.lastName}`.trim() || signer.email
+      : signer.accountEmail;
+  return name.trim() || t('signer.heading', { number: index + 1 });
+}
+
+/** Asks before leaving with unsaved changes (the leave-page dialog); true = stay. */
+function askToStay(): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const id = openDialog({
+      namespace: 'general',
+      name: 'leave-page',
+      onAction: (action) => {
+        settled = true;
+        resolve(action !== 'leave');
+      },
+    });
+    // Closed without an answer (Stay, Escape, backdrop): stay.
+    const stop = dialogStore.subscribe(() => {
+      if (dialogStore.get().dialog?.id === id) return;
+      stop();
+      if (!settled) resolve(true);
+    });
+  });
+}
+
+function Editor({ request, detail }: { request: SignatureRequest; detail: SignatureQualities | undefined }) {
+  const { t } = useEditorTranslation();
+  const navigate = useNavigate();
+  const form = useForm<EditorForm>({
+    defaultValues: formFromRequest(request),
+    resolver: zodResolver(EditorSchema),
+    // Errors appear once Save or Send is tried, then follow the typing; never on blur, where the
+    // layout would shift under the pointer of a click on the next button.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { control, register, setValue, getValues, formState } = form;
+  const signers = useFieldArray({ control, name: 'signers', keyName: 'fieldKey' });
+  const observers = useFieldArray({ control, name: 'observers', keyName: 'fieldKey' });
+  const watched = useWatch({ control }) as EditorForm;
+  const update = useUpdateSignatureRequest(request.id);
+  const initiate = useInitiateSignatureRequest(request.id);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'save' | 'send' | null>(null);
+  const leaving = useRef(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  useBlocker({
+    shouldBlockFn: () => (leaving.current || !formState.isDirty ? false : askToStay()),
+    enableBeforeUnload: () => !leaving.current && formState.isDirty,
+  });
+  useEffect(() => {
+    if (formError) errorRef.current?.focus();
+  }, [formError]);
+
+  const documents = request.documents;
+  const pageSize = (documentId: string, page: number) =>
+    documents.find((d) => d.id === documentId)?.pages.find((p) => p.number === page);
+
+  const openUpgrade = () =>
+    openDialog({
+      namespace: 'document',
+      name: 'upgrade-standards',
+      onAction: () => {
+        void navigate({ to: '/profile/signature-standards' });
+      },
+    });
+  const chooseQuality = (quality: Quality) => {
+    if (!mayUseQuality(detail, quality, getValues('legislation'))) return openUpgrade();
+    setValue('quality', quality, { shouldDirty: true });
+  };
+  const chooseLegislation = (legislation: Legislation) => {
+    const used = [getValues('quality'), ...getValues('signers').map((s) => s.quality)];
+    if (used.some((q) => q === 'qes') && !mayUseQuality(detail, 'qes', legislation)) return openUpgrade();
+    setValue('legislation', legislation, { shouldDirty: true });
+  };
+  const chooseSignerQuality = (index: number, quality: Quality | '') => {
+    if (quality && !mayUseQuality(detail, quality, getValues('legislation'))) return openUpgrade();
+    setValue(`signers.${index}.quality`, quality, { shouldDirty: true });
+  };
+
+  const setPlacements = (index: number, placements: Placement[]) =>
+    setValue(`signers.${index}.placements`, placements, { shouldDirty: true, shouldValidate: false });
+  /** One box per signer and document: placing on another page of the document moves it there. */
+  const place = (index: number, documentId: string, page: number) => {
+    const size = pageSize(documentId, page);
+    if (!size) return;
+    const onPage = getValues('signers').filter((s, i) =>
+      s.placements.some((p) => i !== index && p.documentId === documentId && p.page === page),
+    ).length;
+    const others = getValues(`signers.${index}.placements`).filter((p) => p.documentId !== documentId);
+    setPlacements(index, [...others, newPlacement(documentId, page, size, onPage)]);
+    form.clearErrors(`signers.${index}.placements`);
+  };
+  const changeBox = (item: PageBox, next: PointsBox) => {
+    const placements = getValues(`signers.${item.signerIndex}.placements`).map((p, i) =>
+      i === item.placementIndex ? { ...p, ...next } : p,
+    );
+    setPlacements(item.signerIndex, placements);
+  };
+  const removeBox = (signerIndex: number, placementIndex: number) =>
+    setPlacements(
+      signerIndex,
+      getValues(`signers.${signerIndex}.placements`).filter((_p, i) => i !== placementIndex),
+    );
+
+  /** The API's answer on the field it names (the request body's path), or above the form. */
+  const applyServerError = (error: unknown, values: EditorForm) => {
+    if (!isApiError(error)) return setFormError(t('errors.generic', { ns: 'translation' }));
+    const known = `errors.${error.code}`;
+    const text = t(known, { defaultValue: '' }) || error.message;
+    const issues = error.issues?.length
+      ? error.issues
+      : [{ field: error.field ?? '', message: error.message }];
+    let placed = false;
+    for (const issue of issues) {
+      const field = formFieldOf(issue.field, values);
+      if (!field) continue;
+      form.setError(field as Path<EditorForm>, {
+        type: 'server',
+        message: literalMessage(error.code === 'VALIDATION_FAILED' ? issue.message : text),
+      });
+      placed = true;
+    }
+    setFormError(placed ? t('errors.see_fields') : text);
+  };
+
+  const save = async (values: EditorForm) => {
+    const saved = await update.mutateAsync(updateBodyFromForm(values));
+    form.reset(formFromRequest(saved));
+    return saved;
+  };
+  const onSave = form.handleSubmit(
+    async (values) => {
+      setFormError(null);
+      setBusy('save');
+      try {
+        await save(values);
+        showSnackbar({ message: 'request-editor:saved', color: 'success' });
+      } catch (error) {
+        applyServerError(error, values);
+      } finally {
+        setBusy(null);
+      }
+    },
+    () => setFormError(t('errors.see_fields')),
+  );
+  const onSend = form.handleSubmit(
+    async (values) => {
+      setFormError(null);
+      if (values.signers.length === 0) return setFormError(t('errors.no_signers'));
+      setBusy('send');
+      try {
+        await save(values);
+        await initiate.mutateAsync();
+        leaving.current = true;
+        showSnackbar({ message: 'request-editor:sent', color: 'success' });
+        await navigate({ to: `/view/${request.id}` });
+      } catch (error) {
+        leaving.current = false;
+        applyServerError(error, values);
+      } finally {
+        setBusy(null);
+      }
+    },
+    () => setFormError(t('errors.see_fields')),
+  );
+
+  const signerList = watched.signers ?? [];
+  const menuSigners = signerList.map((signer, index) => ({
+    index,
+    label: signerLabel(signer, index, t),
+    color: colorOf(index),
+  }));
+  const boxesOn = (documentId: string, page: number): PageBox[] =>
+    signerList.flatMap((signer, signerIndex) =>
+      signer.placements.flatMap((placement, placementIndex) =>
+        placement.documentId === documentId && placement.page === page
+          ? [
+              {
+                signerIndex,
+                placementIndex,
+                box: placement,
+                label: signerLabel(signer, signerIndex, t),
+                color: colorOf(signerIndex),
+              },
+            ]
+          : [],
+      ),
+    );
+  const qualityLabel = (quality: Quality) =>
+    mayUseQuality(detail, quality, watched.legislation ?? request.legislation)
+      ? t(`quality.${quality}`)
+      : t('quality.needs_upgrade', { quality: t(`quality.${quality}`) });
+
+  return (
+    <FormProvider {...form}>
+      <PageFrame title={t('title')} subtitle={t('subtitle')}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onSend();
+          }}
+          sx={{
+            display: 'grid',
+            gap: 3,
+            alignItems: 'start',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(360px, 440px) minmax(0, 1fr)' },
+          }}
+        >
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+            {formError && (
+              <Alert severity="error" ref={errorRef} tabIndex={-1} role="alert">
+                {formError}
+              </Alert>
+            )}
+            <Paper variant="outlined" component="section" aria-labelledby="editor-details" sx={{ p: 2 }}>
+              <Typography id="editor-details" variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
+                {t('details.heading')}
+              </Typography>
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                <TextField
+                  label={t('details.title')}
+                  required
+                  {...register('title')}
+                  error={Boolean(formState.errors.title)}
+                  helperText={errorText(t, formState.errors.title?.message)}
+                />
+                <TextField
+                  label={t('details.message')}
+                  multiline
+                  minRows={3}
+                  {...register('message')}
+                  error={Boolean(formState.errors.message)}
+                  helperText={errorText(t, formState.errors.message?.message) ?? t('details.message_help')}
+                />
+                <TextField
+                  select
+                  label={t('details.quality')}
+                  value={watched.quality ?? request.quality}
+                  onChange={(event) => chooseQuality(event.target.value as Quality)}
+                  helperText={t(`quality_help.${watched.quality ?? request.quality}`)}
+                >
+                  {qualities.map((quality) => (
+                    <MenuItem key={quality} value={quality}>
+                      {qualityLabel(quality)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  select
+                  label={t('details.legislation')}
+                  value={watched.legislation ?? request.legislation}
+                  onChange={(event) => chooseLegislation(event.target.value as Legislation)}
+                  helperText={t('details.legislation_help')}
+                >
+                  {legislations.map((legislation) => (
+                    <MenuItem key={legislation} value={legislation}>
+                      {t(`legislation.${legislation}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Box>
+            </Paper>
+
+            <Paper variant="outlined" component="section" aria-labelledby="editor-signers" sx={{ p: 2 }}>
+              <Typography id="editor-signers" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
+                {t('signers.heading')}
+              </Typography>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={watched.signingOrder ?? false}
+                    onChange={(event) =>
+                      setValue('signingOrder', event.target.checked, { shouldDirty: true })
+                    }
+                  />
+                }
+                label={t('signers.signing_order')}
+              />
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {watched.signingOrder ? t('signers.signing_order_on') : t('signers.signing_order_off')}
+              </Typography>
+              {signers.fields.length === 0 ? (
+                <Typography color="text.secondary" sx={{ mb: 2 }}>
+                  {t('signers.empty')}
+                </Typography>
+              ) : (
+                <Box
+                  component={watched.signingOrder ? 'ol' : 'ul'}
+                  sx={{ p: 0, m: 0, mb: 2, display: 'flex', flexDirection: 'column', gap: 2 }}
+                >
+                  {signers.fields.map((field, index) => (
+                    <SignerCard
+                      key={field.fieldKey}
+                      index={index}
+                      count={signers.fields.length}
+                      color={colorOf(index)}
+                      signingOrder={watched.signingOrder ?? false}
+                      requestQuality={watched.quality ?? request.quality}
+                      onRemove={() => signers.remove(index)}
+                      onMove={(to) => signers.move(index, to)}
+                      onChooseQuality={(quality) => chooseSignerQuality(index, quality)}
+                      onPlace={() => documents[0] && place(index, documents[0].id, 1)}
+                      onUnplace={() => setPlacements(index, [])}
+                      pageCountOf={(id) => documents.find((d) => d.id === id)?.pageCount ?? 0}
+                    />
+                  ))}
+                </Box>
+              )}
+              {formState.errors.signers?.root?.message && (
+                <Typography color="error" role="alert" sx={{ mb: 1 }}>
+                  {errorText(t, formState.errors.signers.root.message)}
+                </Typography>
+              )}
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <Button
+                  variant="outlined"
+                  startIcon={<PersonAddAltIcon />}
+                  onClick={() => signers.append(newSigner('account'))}
+                >
+                  {t('signers.add_account')}
+                </Button>
+                <Button
+                  variant="outlined"
+                  startIcon={<PersonAddAltIcon />}
+                  onClick={() => signers.append(newSigner('visitor'))}
+                >
+                  {t('signers.add_visitor')}
+                </Button>
+              </Box>
+            </Paper>
+
+            <Paper variant="outlined" component="section" aria-labelledby="editor-observers" sx={{ p: 2 }}>
+              <Typography id="editor-observers" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
+                {t('observers.heading')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {t('observers.help')}
+              </Typography>
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mb: 2 }}>
+                {observers.fields.map((field, index) => (
+                  <Box key={field.fieldKey} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                    <TextField
+                      fullWidth
+                      type="email"
+                      label={t('observers.email', { number: index + 1 })}
+                      {...register(`observers.${index}.email`)}
+                      error={Boolean(formState.errors.observers?.[index]?.email)}
+                      helperText={errorText(t, formState.errors.observers?.[index]?.email?.message)}
+                    />
+                    <IconButton
+                      onClick={() => observers.remove(index)}
+                      aria-label={t('observers.remove', { number: index + 1 })}
+                      sx={{ mt: 1 }}
+                    >
+                      <DeleteOutlineIcon />
+                    </IconButton>
+                  </Box>
+                ))}
+              </Box>
+              <Button variant="outlined" onClick={() => observers.append({ email: '' })}>
+                {t('observers.add')}
+              </Button>
+            </Paper>
+          </Box>
+
+          <Box
+            component="section"
+            aria-labelledby="editor-documents"
+            sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}
+          >
+            <Box>
+              <Typography id="editor-documents" variant="h2" sx={{ fontSize: '1.15rem' }}>
+                {t('pages.heading')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('pages.help')}
+              </Typography>
+            </Box>
+            {documents.map((document) => (
+              <Box
+                key={document.id}
+                component="section"
+                aria-label={document.title}
+                sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 900, width: '100%' }}
+              >
+                {documents.length > 1 && (
+                  <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+                    {document.title}
+                  </Typography>
+                )}
+                {document.pages.map((page) => (
+                  <PageView
+                    key={page.number}
+                    documentId={document.id}
+                    documentTitle={document.title}
+                    number={page.number}
+                    size={page}
+                    boxes={boxesOn(document.id, page.number)}
+                    signers={menuSigners}
+                    onPlace={(index) => place(index, document.id, page.number)}
+                    onChange={changeBox}
+                    onRemove={(item) => removeBox(item.signerIndex, item.placementIndex)}
+                  />
+                ))}
+              </Box>
+            ))}
+          </Box>
+
+          <Paper
+            elevation={3}
+            sx={{
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 2,
+              gridColumn: '1 / -1',
+              p: 1.5,
+              display: 'flex',
+              gap: 1,
+              flexWrap: 'wrap',
+              justifyContent: 'flex-end',
+              alignItems: 'center',
+            }}
+          >
+            <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }} aria-live="polite">
+              {formState.isDirty ? t('actions.unsaved') : t('actions.saved_state')}
+            </Typography>
+            <Button
+              variant="outlined"
+              onClick={() => void onSave()}
+              loading={busy === 'save'}
+              disabled={busy !== null}
+            >
+              {t('actions.save')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              endIcon={<SendIcon />}
+              loading={busy === 'send'}
+              disabled={busy !== null}
+            >
+              {t('actions.send')}
+            </Button>
+          </Paper>
+        </Box>
+      </PageFrame>
+    </FormProvider>
+  );
+}
+
+/** The request editor (/upload?sr={id}) for a draft: details, signers, observers, boxes; save or send. */
+export function RequestEditorPage({ requestId }: { requestId: string }) {
+  const { t } = useEditorTranslation();
+  const request = useSignatureRequest(requestId);
+  const qualitiesDetail = useSignatureQualities();
+  if (request.isPending)
+    return (
+      <PageFrame title={t('title')}>
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress aria-label={t('loading')} />
+        </Box>
+      </PageFrame>
+    );
+  if (request.isError) {
+    const missing = isApiError(request.error) && request.error.statusCode === 404;
+    return (
+      <PageFrame title={t('title')}>
+        <EmptyState
+          icon={<SendIcon />}
+          heading={missing ? t('missing.heading') : t('load_failed.heading')}
+          text={missing ? t('missing.text') : t('load_failed.text')}
+          action={
+            missing ? (
+              <Button component={Link} to="/dashboard" variant="outlined">
+                {t('common.to_dashboard', { ns: 'translation' })}
+              </Button>
+            ) : (
+              <Button variant="outlined" onClick={() => void request.refetch()}>
+                {t('common.try_again', { ns: 'translation' })}
+              </Button>
+            )
+          }
+        />
+      </PageFrame>
+    );
+  }
+  if (request.data.status_overall !== 'DRAFT')
+    return (
+      <PageFrame title={t('title')}>
+        <EmptyState
+          icon={<SendIcon />}
+          heading={t('not_draft.heading')}
+          text={t('not_draft.text')}
+          action={
+            <Button component={Link} to={`/view/${request.data.id}`} variant="contained">
+              {t('not_draft.open')}
+            </Button>
+          }
+        />
+      </PageFrame>
+    );
+  return <Editor key={request.data.id} request={request.data} detail={qualitiesDetail.data} />;
 }

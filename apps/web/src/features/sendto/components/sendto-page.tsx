@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
+import { showSnackbar } from '../../../components/snackbar-store.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useClaimSendTo } from '../api/claim-sendto.ts';
+import { useSendTo } from '../api/get-sendto.ts';
+
+/**
+ * /sendto/{id}: a visitor's signing link opened by somebody signed in. They may take the signature
+ * into their account (claim): it becomes theirs, the link stops working, and they sign as themselves.
+ */
+export function SendToPage() {
+  const { t } = useTranslation(['sendto', 'translation']);
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const navigate = useNavigate();
+  const summary = useSendTo(id);
+  const claim = useClaimSendTo(id);
+  const [error, setError] = useState<string | null>(null);
+
+  const onClaim = async () => {
+    setError(null);
+    try {
+      const request = await claim.mutateAsync();
+      showSnackbar({ message: 'sendto:claimed', color: 'success' });
+      await navigate({ to: `/view/${request.id}` });
+    } catch (cause) {
+      const code = isApiError(cause) ? cause.code : '';
+      setError(t([`errors.${code}`, 'errors.claim_failed']));
+      void summary.refetch();
+    }
+  };
+
+  if (summary.isPending)
+    return (
+      <PageFrame title={t('title')}>
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress aria-label={t('loading')} />
+        </Box>
+      </PageFrame>
+    );
+  if (summary.isError) {
+    const missing = isApiError(summary.error) && summary.error.statusCode === 404;
+    return (
+      <PageFrame title={t('title')}>
+        <EmptyState
+          icon={<ForwardToInboxOutlinedIcon />}
+          heading={missing ? t('missing.heading') : t('load_failed')}
+          text={missing ? t('missing.text') : t('load_failed_text')}
+          action={
+            <Button component={Link} to="/dashboard" variant="outlined">
+              {t('common.to_dashboard', { ns: 'translation' })}
+            </Button>
+          }
+        />
+      </PageFrame>
+    );
+  }
+  const data = summary.data;
+  return (
+    <PageFrame title={t('title')} subtitle={t('subtitle')}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1, overflowWrap: 'anywhere' }}>
+          {data.title}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+        >
+          <Typography component="dt" color="text.secondary">
+            {t('from')}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {data.owner_name}
+          </Typography>
+          <Typography component="dt" color="text.secondary">
+            {t('sent_to')}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {data.signer_email}
+          </Typography>
+          <Typography component="dt" color="text.secondary">
+            {t('status')}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {t(
+              `statuses.${data.claimable ? 'open' : data.signature_status === 'OPEN' ? data.status_overall : data.signature_status}`,
+            )}
+          </Typography>
+        </Box>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+        {data.claimable ? (
+          <>
+            <Typography sx={{ mt: 2 }}>{t('explain')}</Typography>
+            <Box sx={{ mt: 2, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button variant="contained" onClick={() => void onClaim()} loading={claim.isPending}>
+                {t('claim')}
+              </Button>
+              <Button component={Link} to="/dashboard" disabled={claim.isPending}>
+                {t('common.cancel', { ns: 'translation' })}
+              </Button>
+            </Box>
+          </>
+        ) : (
+          <>
+            <Typography sx={{ mt: 2 }}>{t('not_claimable')}</Typography>
+            <Button component={Link} to="/dashboard" variant="outlined" sx={{ mt: 2 }}>
+              {t('common.to_dashboard', { ns: 'translation' })}
+            </Button>
+          </>
+        )}
+      </Paper>
+    </PageFrame>
+  );
+}
