@@ -1,0 +1,374 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  api,
+  baseUrl,
+  createUser,
+  launch,
+  loginThroughUi,
+  mailedLink,
+  newContext,
+  settled,
+  uniqueEmail,
+} from './support.ts';
+
+const run = promisify(execFile);
+const corpusFile = 'pdf13-indesign-us-constitution-19p.pdf';
+const corpus = join(import.meta.dirname, '../../../../shared/pdf-corpus', corpusFile);
+const shots = join(import.meta.dirname, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+interface Position {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+interface Signature {
+  sid: string;
+  email: string;
+  signer_type: string;
+  visual_signatures: Array<{ document_id: string; position: Position }>;
+}
+interface SignatureRequest {
+  id: string;
+  status_overall: string;
+  documents: Array<{ id: string; pages: Array<{ number: number; width: number; height: number }> }>;
+  signatures: Signature[];
+}
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+async function tokenOf(email: string, password: string): Promise<string> {
+  const login = await api<{ value: string }>('/v1/login', { method: 'POST', body: { email, password } });
+  assert.equal(login.status, 200, JSON.stringify(login.body));
+  return login.body.value;
+}
+
+async function createDraft(token: string, title: string): Promise<SignatureRequest> {
+  const created = await api<SignatureRequest>('/v3/signature-requests', {
+    method: 'POST',
+    token,
+    body: { title, documents: [{ title, content: readFileSync(corpus).toString('base64') }] },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return created.body;
+}
+
+/** Where a box is on its page, in PDF points, measured from the screen the way a user sees it. */
+async function placedPoints(page: Page, box: Locator, pageWidthPt: number): Promise<Omit<Position, 'page'>> {
+  const figure = page.locator('figure', { has: box });
+  const pageRect = (await figure.getByTestId('page').boundingBox())!;
+  const rect = (await box.boundingBox())!;
+  const k = pageRect.width / pageWidthPt;
+  return {
+    x: (rect.x - pageRect.x) / k,
+    y: (rect.y - pageRect.y) / k,
+    width: rect.width / k,
+    height: rect.height / k,
+  };
+}
+
+async function dragBy(page: Page, handle: Locator, dx: number, dy: number): Promise<void> {
+  // In the middle of the window: clear of the sticky header and action bar.
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const rect = (await handle.boundingBox())!;
+  const x = rect.x + rect.width / 2;
+  const y = rect.y + rect.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 4 });
+  await page.mouse.move(x + dx, y + dy, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Runs a test's steps; on failure keeps a screenshot of where it stopped. */
+async function shootOnFailure(page: Page, name: string, steps: () => Promise<void>): Promise<void> {
+  try {
+    await steps();
+  } catch (error) {
+    await page
+      .screenshot({ path: join(shots, `request-editor-failure-${name}.png`), fullPage: true })
+      .catch(() => {});
+    throw error;
+  }
+}
+
+function assertNear(actual: Omit<Position, 'page'>, expected: Omit<Position, 'page'>, what: string) {
+  for (const key of ['x', 'y', 'width', 'height'] as const)
+    assert.ok(
+      Math.abs(actual[key] - expected[key]) <= 1,
+      `${what}: ${key} is ${actual[key]}, expected ${expected[key]} (±1 pt)`,
+    );
+}
+
+/** Pages wider than the window are cut off or scroll sideways: neither may happen. */
+async function assertNoHorizontalOverflow(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `${what}: the page is ${overflow}px wider than the window`);
+}
+
+/** The signature widgets of the signed PDF, read by qpdf and placed with pdfinfo's page boxes. */
+async function widgetRects(pdf: Uint8Array): Promise<Map<string, Position>> {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-editor-e2e-'));
+  try {
+    const file = join(dir, 'signed.pdf');
+    writeFileSync(file, pdf);
+    const { stdout } = await run('qpdf', ['--json', '--json-key=acroform', '--json-key=qpdf', file], {
+      maxBuffer: 256 << 20,
+    });
+    const json = JSON.parse(stdout) as {
+      acroform: { fields: Array<{ fullname: string; pageposfrom1: number; annotation: { object: string } }> };
+      qpdf: [unknown, Record<string, { value: { '/Rect'?: number[] } }>];
+    };
+    const objects = json.qpdf[1];
+    const info = (await run('pdfinfo', ['-box', '-f', '1', '-l', '19', file])).stdout;
+    const rects = new Map<string, Position>();
+    for (const field of json.acroform.fields.filter((f) => f.fullname.startsWith('Signature-'))) {
+      const n = field.pageposfrom1;
+      const crop = new RegExp(`Page\\s+${n} CropBox:\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)`).exec(info);
+      const rot = new RegExp(`Page\\s+${n} rot:\\s+(\\d+)`).exec(info);
+      assert.ok(crop, `pdfinfo gives page ${n}'s CropBox`);
+      assert.equal(Number(rot?.[1] ?? 0), 0, 'the corpus page is not rotated');
+      const [x0, , , y1] = crop.slice(1).map(Number) as [number, number, number, number];
+      const [llx, lly, urx, ury] = objects[`obj:${field.annotation.object}`]!.value['/Rect'] as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      // PDF user space (y up, origin at the box corner) → the displayed page (y down, from the top-left).
+      rects.set(field.fullname.slice('Signature-'.length), {
+        page: n,
+        x: llx - x0,
+        y: y1 - ury,
+        width: urx - llx,
+        height: ury - lly,
+      });
+    }
+    return rects;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('the owner places two signatures, sends, both sign, and the signed widgets are where the boxes were', async () => {
+  const owner = await createUser('Olivia', 'Owner');
+  const signer = await createUser('Bruno', 'Signer');
+  const visitorEmail = uniqueEmail('vera');
+  const ownerToken = await tokenOf(owner.email, owner.password);
+  const draft = await createDraft(ownerToken, 'Constitution');
+  const document = draft.documents[0]!;
+  const pageWidth = (n: number) => document.pages.find((p) => p.number === n)!.width;
+
+  const context = await newContext(browser, { width: 1280 });
+  const page = await context.newPage();
+  const pageRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/documents\/[^/]+\/pages\/\d+/.test(request.url())) pageRequests.push(request.url());
+  });
+  await shootOnFailure(page, 'send', async () => {
+    await page.goto('/login');
+    await loginThroughUi(page, owner.email, owner.password);
+    await page.goto(`/upload?sr=${draft.id}`);
+    await settled(page);
+    await page.getByRole('heading', { name: 'Prepare the request' }).waitFor();
+    await page.getByTestId('page-image').first().waitFor();
+    // Pages are loaded as they come near: not all 19 at once.
+    assert.ok(
+      pageRequests.length > 0 && pageRequests.length < 19,
+      `${pageRequests.length} pages loaded at first`,
+    );
+
+    // Sending without signers says what to do.
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Add at least one signer before sending.').waitFor();
+
+    await page.getByLabel('Title').fill('Constitution, amended');
+    await page.getByLabel('Message to the signers').fill('Please sign by Friday.');
+
+    await page.getByRole('button', { name: 'Add signer', exact: true }).click();
+    const first = page.getByRole('listitem', { name: 'Signer 1' });
+    await first.getByLabel('E-mail address').fill(signer.email);
+    await page.getByRole('button', { name: 'Add visitor', exact: true }).click();
+    const second = page.getByRole('listitem', { name: 'Signer 2' });
+    await second.getByRole('button', { name: 'Visitor without account' }).waitFor();
+    await second.getByLabel('E-mail address').fill('not-an-address');
+    await second.getByLabel('First name').fill('Vera');
+    await second.getByLabel('Last name').fill('Visitor');
+    await second.getByLabel('Mobile number').fill('+41 79 555 12 34');
+    // Field rules are shown on the field.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await second.getByText('Please enter a valid email').waitFor();
+    await second.getByLabel('E-mail address').fill(visitorEmail);
+
+    // The account signer's box on page 1, the visitor's on page 2.
+    await page.getByRole('button', { name: 'Add a signature to page 1', exact: true }).click();
+    await page.getByRole('menuitem', { name: signer.email }).click();
+    const boxOne = page.getByRole('group', { name: signer.email });
+    await boxOne.waitFor();
+    assertNear(
+      await placedPoints(page, boxOne, pageWidth(1)),
+      { x: 36, y: 792 - 36 - 140, width: 300, height: 140 },
+      'new box',
+    );
+    await dragBy(page, boxOne.getByTestId('signature-box-body'), 120, -200);
+    await dragBy(page, boxOne.getByTestId('signature-box-resize'), 40, 20);
+    // Keyboard: two steps right, one step taller.
+    await boxOne.getByTestId('signature-box-body').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+
+    const pageTwo = page.getByRole('figure', { name: 'Page 2 of Constitution', exact: true });
+    await pageTwo.scrollIntoViewIfNeeded();
+    await pageTwo.getByRole('button', { name: 'Add a signature to page 2', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Vera Visitor' }).click();
+    const boxTwo = page.getByRole('group', { name: 'Vera Visitor' });
+    await boxTwo.waitFor();
+    await dragBy(page, boxTwo.getByTestId('signature-box-body'), 200, -300);
+    await dragBy(page, boxTwo.getByTestId('signature-box-resize'), -60, -30);
+
+    const expectedOne = await placedPoints(page, boxOne, pageWidth(1));
+    const expectedTwo = await placedPoints(page, boxTwo, pageWidth(2));
+    // The box moved and grew as dragged: 120 px right and 200 px up at this page's scale, then +10 pt by keys.
+    assert.ok(expectedOne.x > 36 + 100 && expectedOne.y < 616 - 150, JSON.stringify(expectedOne));
+    assert.ok(expectedOne.width > 300 && expectedOne.height > 140, JSON.stringify(expectedOne));
+    assert.ok(expectedTwo.width < 300 && expectedTwo.height < 140, JSON.stringify(expectedTwo));
+    await page.getByText('Unsaved changes').waitFor();
+
+    await boxOne.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'request-editor-1280.png'), fullPage: false });
+    await assertNoHorizontalOverflow(page, '1280 px');
+
+    // Leaving with unsaved changes asks first; staying keeps everything.
+    await page
+      .getByRole('link', { name: /dashboard/i })
+      .first()
+      .click();
+    const leaveDialog = page.getByRole('dialog', { name: 'Leave this page?' });
+    await leaveDialog.waitFor();
+    await leaveDialog.getByRole('button', { name: 'Stay' }).click();
+    await leaveDialog.waitFor({ state: 'hidden' });
+    assert.equal(new URL(page.url()).pathname, '/upload');
+
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/view/${draft.id}`, { timeout: 30_000 });
+
+    // The API stored exactly what was placed.
+    const sent = await api<SignatureRequest>(`/v3/signature-requests/${draft.id}`, { token: ownerToken });
+    assert.equal(sent.body.status_overall, 'OPEN');
+    const [account, visitor] = sent.body.signatures;
+    assert.equal(account!.email, signer.email);
+    assert.equal(visitor!.email, visitorEmail);
+    assert.equal(account!.visual_signatures[0]!.position.page, 1);
+    assert.equal(visitor!.visual_signatures[0]!.position.page, 2);
+    assertNear(account!.visual_signatures[0]!.position, expectedOne, 'stored box 1');
+    assertNear(visitor!.visual_signatures[0]!.position, expectedTwo, 'stored box 2');
+
+    // Invitations: the account holder to the request, the visitor to their own link.
+    assert.ok((await mailedLink(signer.email, `/view/${draft.id}`)).endsWith(`/view/${draft.id}`));
+    assert.ok((await mailedLink(visitorEmail, `/view/${draft.id}/${visitor!.sid}`)).includes(visitor!.sid));
+
+    // Both sign through the API.
+    const signed = await api<{ status: string }>('/v3/sign', {
+      method: 'POST',
+      token: await tokenOf(signer.email, signer.password),
+      body: { signatureRequests: [{ id: draft.id }], language: 'en-gb' },
+    });
+    assert.equal(signed.status, 200, JSON.stringify(signed.body));
+    const direct = await fetch(`${baseUrl}/api/v3/direct/sign`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Basic ${Buffer.from(`${visitor!.sid}:${draft.id}`).toString('base64')}`,
+      },
+      body: JSON.stringify({ signatureRequests: [{ id: draft.id }], language: 'en-gb' }),
+    });
+    assert.equal(direct.status, 200, await direct.clone().text());
+    assert.equal(((await direct.json()) as { status: string }).status, 'SUCCESS');
+
+    const download = await fetch(`${baseUrl}/api/v3/documents/${document.id}/download`, {
+      headers: { Authorization: `Bearer ${ownerToken}` },
+    });
+    assert.equal(download.status, 200);
+    const pdf = new Uint8Array(await download.arrayBuffer());
+
+    // pdfsig: two signatures whose cryptography holds.
+    const dir = mkdtempSync(join(tmpdir(), 'signet-editor-pdfsig-'));
+    try {
+      writeFileSync(join(dir, 'signed.pdf'), pdf);
+      const pdfsig = await run('pdfsig', [join(dir, 'signed.pdf')]).catch(
+        (error: { stdout?: string; stderr?: string }) => ({
+          stdout: error.stdout ?? '',
+          stderr: error.stderr ?? '',
+        }),
+      );
+      const valid = pdfsig.stdout.match(/Signature Validation: Signature is Valid\./g) ?? [];
+      assert.equal(valid.length, 2, pdfsig.stdout);
+      for (const sid of [account!.sid, visitor!.sid])
+        assert.ok(pdfsig.stdout.includes(`Signature-${sid}`), sid);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // The widgets are where the boxes were placed (qpdf's /Rect, with pdfinfo's page box).
+    const rects = await widgetRects(pdf);
+    assert.equal(rects.get(account!.sid)?.page, 1);
+    assert.equal(rects.get(visitor!.sid)?.page, 2);
+    assertNear(rects.get(account!.sid)!, expectedOne, 'signed widget 1');
+    assertNear(rects.get(visitor!.sid)!, expectedTwo, 'signed widget 2');
+  });
+  await context.close();
+});
+
+test('the editor works at 390 px: boxes are placed and moved on a phone', async () => {
+  const owner = await createUser('Pia', 'Phone');
+  const ownerToken = await tokenOf(owner.email, owner.password);
+  const draft = await createDraft(ownerToken, 'Phone contract');
+  const document = draft.documents[0]!;
+  const context = await newContext(browser, { width: 390 });
+  const page = await context.newPage();
+  await shootOnFailure(page, 'phone', async () => {
+    await page.goto('/login');
+    await loginThroughUi(page, owner.email, owner.password);
+    await page.goto(`/upload?sr=${draft.id}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Add visitor', exact: true }).click();
+    const card = page.getByRole('listitem', { name: 'Signer 1' });
+    await card.getByLabel('E-mail address').fill(uniqueEmail('mobile'));
+    await card.getByLabel('First name').fill('Maximilian-Alexander');
+    await card.getByLabel('Last name').fill('Schönenberger-Dubois');
+    await card.getByRole('button', { name: 'Place on page 1' }).click();
+    const box = page.getByRole('group', { name: 'Maximilian-Alexander Schönenberger-Dubois' });
+    await box.waitFor();
+    await box.scrollIntoViewIfNeeded();
+    await page.getByTestId('page-image').first().waitFor();
+    await dragBy(page, box.getByTestId('signature-box-body'), 30, -60);
+    const placed = await placedPoints(page, box, document.pages[0]!.width);
+    await page.screenshot({ path: join(shots, 'request-editor-390.png'), fullPage: false });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shots, 'request-editor-390-form.png'), fullPage: false });
+    await assertNoHorizontalOverflow(page, '390 px');
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('All changes saved').waitFor();
+    const saved = await api<SignatureRequest>(`/v3/signature-requests/${draft.id}`, { token: ownerToken });
+    assert.equal(saved.body.status_overall, 'DRAFT');
+    assertNear(saved.body.signatures[0]!.visual_signatures[0]!.position, placed, 'saved box');
+  });
+  await context.close();
+});
