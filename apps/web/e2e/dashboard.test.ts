@@ -189,3 +189,41 @@ test('a request another person must sign first cannot be batch-signed, and the p
   assert.equal((await api<Request>(`/v3/signature-requests/${open.id}`, { token: ownerToken })).status, 200);
   await context.close();
 });
+
+test('a business admin switches automatic deletion on and off from the dashboard', async () => {
+  const admin = await createUser('Ada', 'Admin');
+  const token = await tokenOf(admin.email, admin.password);
+  const business = await api<{ id: string }>('/v2/businesses', {
+    method: 'POST',
+    token,
+    body: { name: 'Dashboard AG', email: admin.email, gtc: true },
+  });
+  assert.equal(business.status, 201, JSON.stringify(business.body));
+  const settings = async () =>
+    (
+      await api<{ signatureRequests: { retention: { enabled: boolean } } }>(
+        `/v1/businesses/${business.body.id}/settings`,
+        { token },
+      )
+    ).body.signatureRequests.retention.enabled;
+
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await loginThroughUi(page, admin.email, admin.password);
+  await settled(page);
+  const control = page.getByTestId('auto-deletion');
+  await control.getByText('Off for your business', { exact: false }).waitFor();
+  // Business members sign on the business's account: no free-credit notice.
+  assert.equal(await page.getByTestId('free-credit').count(), 0);
+  await control.getByRole('button', { name: 'Switch on' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Switch on' }).click();
+  await control.getByText('On for your business', { exact: false }).waitFor();
+  assert.equal(await settings(), true);
+  await control.getByRole('button', { name: 'Switch off' }).click();
+  await dialog.getByRole('button', { name: 'Switch off' }).click();
+  await control.getByText('Off for your business', { exact: false }).waitFor();
+  assert.equal(await settings(), false);
+  await context.close();
+});

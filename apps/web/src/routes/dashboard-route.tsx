@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { userQueryKey, userQueryOptions } from '../features/account/api/get-user.ts';
+import { businessSettingsQueryOptions } from '../features/business/api/get-business-settings.ts';
 import { userBusinessQueryOptions } from '../features/business/api/get-user-business.ts';
+import { openAutoDeletionDialog } from '../features/business/components/auto-deletion-dialog.tsx';
 import { deleteRequestsAndDocuments } from '../features/dashboard/api/delete-signature-requests.ts';
 import { DashboardPage, type DashboardUser } from '../features/dashboard/components/dashboard-page.tsx';
 import { deleteDocuments } from '../features/documents/api/delete-document.ts';
@@ -18,6 +20,9 @@ export function DashboardRoute() {
   const client = useQueryClient();
   const user = useQuery(userQueryOptions).data;
   const business = useQuery(userBusinessQueryOptions);
+  const adminOf = business.data?.role === 'admin' ? business.data.id : null;
+  const settings = useQuery({ ...businessSettingsQueryOptions(adminOf ?? ''), enabled: adminOf !== null });
+  const retention = settings.data?.signatureRequests.retention;
   const dashboardUser: DashboardUser | undefined = user && {
     id: user.id,
     email: user.email,
@@ -34,6 +39,18 @@ export function DashboardRoute() {
       onDelete={deleteRequests}
       // Signing spends free credit (spec §4): the user is read again.
       onSigned={() => void client.invalidateQueries({ queryKey: userQueryKey })}
+      autoDeletion={
+        adminOf && retention
+          ? {
+              enabled: retention.enabled,
+              days: retention.terminalState,
+              onToggle: () =>
+                openAutoDeletionDialog(adminOf, !retention.enabled, () =>
+                  client.invalidateQueries({ queryKey: businessSettingsQueryOptions(adminOf).queryKey }),
+                ),
+            }
+          : null
+      }
     />
   );
 }

@@ -14,6 +14,7 @@ import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { dashboardFilters, dashboardTabs, type DashboardSearch } from '../dashboard-search.ts';
+import { AutoDeletionControl, type AutoDeletionState } from './auto-deletion-control.tsx';
 import { RequestList } from './request-list.tsx';
 
 /** Who the dashboard is for; the route passes the signed-in user in. */
@@ -32,8 +33,11 @@ export function DashboardPage({
   user,
   onDelete,
   onSigned,
+  autoDeletion,
 }: {
   user: DashboardUser | undefined;
+  /** Business admins switch automatic deletion on or off here; null for everybody else. */
+  autoDeletion: AutoDeletionState | null;
   onDelete: (requests: SignatureRequest[], done: () => void) => void;
   onSigned: () => void;
 }) {
@@ -118,6 +122,7 @@ export function DashboardPage({
           onSigned={onSigned}
         />
       ) : null}
+      {autoDeletion && <AutoDeletionControl state={autoDeletion} />}
     </PageFrame>
   );
 }
