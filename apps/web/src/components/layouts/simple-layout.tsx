@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Logo } from '../logo.tsx';
 import { Footer } from './footer.tsx';
 import { mainContentId, SkipLink } from './skip-link.tsx';
 
 /** Logo on top, one centred card: for pages that stand alone (bye, expired, maintenance …). */
 export function SimpleLayout({ children, aside }: { children?: ReactNode; aside?: ReactNode }) {
+  // The direct-sign view shows a whole document beside its signers: it needs the page's width.
+  const wide = useRouterState({ select: (state) => state.location.pathname.startsWith('/view/') });
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
@@ -29,10 +31,10 @@ export function SimpleLayout({ children, aside }: { children?: ReactNode; aside?
         component="main"
         id={mainContentId}
         tabIndex={-1}
-        maxWidth="sm"
-        sx={{ flex: 1, py: { xs: 2, sm: 6 }, outline: 'none' }}
+        maxWidth={wide ? 'xl' : 'sm'}
+        sx={{ flex: 1, py: { xs: 2, sm: wide ? 3 : 6 }, outline: 'none' }}
       >
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
+        <Paper variant="outlined" sx={{ p: wide ? { xs: 2, sm: 3 } : { xs: 3, sm: 5 } }}>
           {children ?? <Outlet />}
         </Paper>
       </Container>

@@ -36,7 +36,7 @@ export function ExitCountdown({
       data-testid="exit-countdown"
       sx={{ textAlign: 'left', width: '100%', alignItems: 'center' }}
       action={
-        <Button color="inherit" size="small" onClick={() => leave(url)}>
+        <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => leave(url)}>
           {t('countdown.now')}
         </Button>
       }

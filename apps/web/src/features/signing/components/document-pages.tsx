@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { Document } from '@signet/contracts/documents';
+import { defaultPageScale, type Document } from '@signet/contracts/documents';
 import type { Position } from '@signet/contracts/signature-requests';
 import { useTranslation } from 'react-i18next';
 import type { SigningAccess } from '../access.ts';
@@ -41,6 +41,19 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
 
 const percent = (value: number, of: number) => `${(value / of) * 100}%`;
 
+/**
+ * Scale 100 is 1 px per point; a page shown wider than that, or on a dense screen, asks the API for
+ * more pixels (in steps of 50, so neighbouring widths share cached renders), within 100..300.
+ */
+export function renderScale(
+  shownWidth: number,
+  pageWidth: number,
+  pixelRatio = window.devicePixelRatio || 1,
+): number {
+  const wanted = ((shownWidth * pixelRatio) / pageWidth) * 100;
+  return Math.min(300, Math.max(defaultPageScale, Math.ceil(wanted / 50) * 50));
+}
+
 function PageView({
   access,
   document,
@@ -54,7 +67,8 @@ function PageView({
 }) {
   const { t } = useTranslation('signing');
   const [ref, near] = useNearViewport<HTMLDivElement>();
-  const image = usePageImage(access, document.id, page.number, near);
+  const scale = near ? renderScale(ref.current?.clientWidth ?? page.width, page.width) : defaultPageScale;
+  const image = usePageImage(access, document.id, page.number, near, scale);
   const label = t('view.page_of', { page: page.number, count: document.pageCount, title: document.title });
   return (
     <Box

@@ -263,10 +263,10 @@ export function SigningView({
         </Alert>
       )}
       <Stack
-        direction={{ xs: 'column', sm: 'row' }}
+        direction="row"
         spacing={1}
         useFlexGap
-        sx={{ flexWrap: 'wrap' }}
+        sx={{ flexWrap: 'wrap', '& > .MuiButton-root': { flex: { xs: '1 1 auto', sm: '0 0 auto' } } }}
         aria-label={t('view.actions')}
         role="toolbar"
       >
@@ -275,6 +275,7 @@ export function SigningView({
             <Button
               variant="contained"
               size="large"
+              sx={{ flexBasis: { xs: '100% !important', sm: 'auto !important' } }}
               startIcon={<DrawOutlinedIcon />}
               disabled={!canSign}
               onClick={sign}
@@ -418,34 +419,41 @@ export function SigningView({
           <MenuItem onClick={() => runDownload('report')}>{t('view.download_report')}</MenuItem>
         </Menu>
       </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' },
-          gap: 3,
-          alignItems: 'start',
-        }}
-      >
-        <DocumentPages access={access} documents={request.documents} highlights={highlights} />
-        <Stack spacing={2} sx={{ minWidth: 0, position: { lg: 'sticky' }, top: { lg: 16 } }}>
-          <SignersList
-            request={request}
-            mySid={me?.sid ?? null}
-            onRemove={
-              isOwner && open
-                ? (signature) =>
-                    withDialog(
-                      'remove-signer',
-                      'remove',
-                      () => removeSigner(request.id, signature.sid),
-                      { done: 'signing:view.signer_removed', failed: 'signing:view.remove_signer_failed' },
-                      { name: signerName(signature) },
-                    )
-                : undefined
-            }
-          />
-          <EventsTimeline request={request} events={events.data} />
-        </Stack>
+      <Box sx={{ containerType: 'inline-size' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: 3,
+            alignItems: 'start',
+            // By the width the view gets (a layout's card or the whole page), not the window's.
+            '@container (min-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr) 320px' },
+          }}
+        >
+          <DocumentPages access={access} documents={request.documents} highlights={highlights} />
+          <Stack
+            spacing={2}
+            sx={{ minWidth: 0, '@container (min-width: 900px)': { position: 'sticky', top: 16 } }}
+          >
+            <SignersList
+              request={request}
+              mySid={me?.sid ?? null}
+              onRemove={
+                isOwner && open
+                  ? (signature) =>
+                      withDialog(
+                        'remove-signer',
+                        'remove',
+                        () => removeSigner(request.id, signature.sid),
+                        { done: 'signing:view.signer_removed', failed: 'signing:view.remove_signer_failed' },
+                        { name: signerName(signature) },
+                      )
+                  : undefined
+              }
+            />
+            <EventsTimeline request={request} events={events.data} />
+          </Stack>
+        </Box>
       </Box>
     </Box>
   );
