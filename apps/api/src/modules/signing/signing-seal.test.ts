@@ -1,11 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatePdfSignatures } from '@signet/pdf';
 import { createValidatorWorkspace, type ValidatorWorkspace } from '@signet/pdf/testing';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import type { User } from '@signet/contracts/accounts';
 import type { UserBusiness } from '@signet/contracts/businesses';
-import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
-import { basicFor, samplePdf } from '../signature-requests/request-fixtures.test-support.ts';
+import {
+  bearer,
+  corpusDir,
+  createTestApp,
+  databaseKinds,
+  json,
+  signUp,
+  type TestApp,
+} from '../../../test/helpers.ts';
+
+const samplePdf = readFileSync(`${corpusDir}basic-pdf15-libreoffice-writer.pdf`);
+/** Direct-sign credentials of a visitor (spec §3): Basic base64(signerId:requestId). */
+const basicFor = (sid: string, requestId: string) => ({
+  authorization: `Basic ${Buffer.from(`${sid}:${requestId}`).toString('base64')}`,
+});
 
 describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
   let t: TestApp;
