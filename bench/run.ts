@@ -2,7 +2,14 @@
 // Each script appends or replaces its own section of bench/RESULTS.md.
 import { spawnSync } from 'node:child_process';
 
-const benchmarks = ['bench/render.ts', 'bench/sign.ts', 'bench/api.ts', 'bench/web-bundle.ts'];
+// web-bundle and lighthouse read the build: run `npm run build` first.
+const benchmarks = [
+  'bench/render.ts',
+  'bench/sign.ts',
+  'bench/api.ts',
+  'bench/web-bundle.ts',
+  'bench/lighthouse.ts',
+];
 let failed = 0;
 for (const script of benchmarks) {
   console.log(`\n== ${script}`);

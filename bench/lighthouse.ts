@@ -1,0 +1,197 @@
+// Lighthouse performance and accessibility (issues 5 and 6) for /login, /dashboard and /view/{srid}
+// (the last two logged in), in the system Chromium, against the server as `npm start` runs it (the
+// built web app served by the API). Baseline in the same run: the sandbox mail outbox, a plain
+// server-rendered HTML page of the same server.
+// Run after `npm run build`: node --import tsx bench/lighthouse.ts — replaces "## Web: Lighthouse".
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse, { type Config } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer, { type Browser } from 'puppeteer-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsFile = join(root, 'bench/RESULTS.md');
+const corpusPdf = join(root, '../shared/pdf-corpus/basic-pdf15-libreoffice-writer.pdf');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = 3;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startServer(base: string, port: number, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) return server;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** Signs a user up through the real mail flow and creates a sent request they must sign. */
+async function seedUser(
+  base: string,
+): Promise<{ token: { value: string; expiration: string }; srid: string }> {
+  const call = async (path: string, body: unknown, bearer?: string) => {
+    const response = await fetch(`${base}/api${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? {} : await response.json()) as Record<string, unknown>;
+  };
+  const email = 'lighthouse@example.ch';
+  await call('/v1/request-confirmation', { email });
+  let signupToken: string | undefined;
+  for (let i = 0; i < 100 && !signupToken; i++) {
+    const mails = (await (await fetch(`${base}/sandbox/mail.json?to=${email}`)).json()) as Array<{
+      text: string;
+    }>;
+    signupToken = /token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1];
+    if (!signupToken) await new Promise((r) => setTimeout(r, 200));
+  }
+  const token = (await call('/v1/register', {
+    token: signupToken,
+    firstName: 'Lara',
+    lastName: 'Lighthouse',
+    password: 'Quiet-harbour-42',
+    gtc: true,
+  })) as { value: string; expiration: string };
+  const created = await call(
+    '/v3/signature-requests',
+    {
+      title: 'Lighthouse lease',
+      documents: [{ title: 'lease', content: readFileSync(corpusPdf).toString('base64') }],
+      quality: 'aes',
+      signatures: [{ account_email: email, visual_signatures: [{ position: { page: 1, x: 50, y: 600 } }] }],
+    },
+    token.value,
+  );
+  await call(`/v3/signature-requests/${String(created.id)}/initiate`, {}, token.value);
+  return { token, srid: String(created.id) };
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+}
+
+/** One Lighthouse run in a fresh tab; a logged-in page gets the session token before its scripts run. */
+async function audit(
+  browser: Browser,
+  url: string,
+  config: Config | undefined,
+  session?: string,
+): Promise<Scores> {
+  const page = await browser.newPage();
+  try {
+    if (session)
+      await page.evaluateOnNewDocument(
+        // Runs in the page, where sessionStorage exists (bench is type-checked without the DOM library).
+        (value: string) =>
+          (
+            globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+          ).sessionStorage.setItem('signet.token', value),
+        session,
+      );
+    const result = await lighthouse(
+      url,
+      { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' },
+      config,
+      page,
+    );
+    const lhr = result!.lhr;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main(): Promise<void> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-lighthouse-'));
+  const server = await startServer(base, port, dataDir);
+  const browser = await puppeteer.launch({
+    executablePath: chromium,
+    args: ['--no-sandbox', '--headless=new', '--disable-gpu'],
+  });
+  try {
+    const { token, srid } = await seedUser(base);
+    const session = JSON.stringify(token);
+    const pages: Array<[string, string, string | undefined]> = [
+      ['/sandbox/mail (baseline)', `${base}/sandbox/mail`, undefined],
+      ['/login', `${base}/login`, undefined],
+      ['/dashboard (logged in)', `${base}/dashboard`, session],
+      ['/view/{srid} (logged in)', `${base}/view/${srid}`, session],
+    ];
+    const rows: string[] = [];
+    const profiles: Array<[string, Config | undefined]> = [
+      ['desktop', desktopConfig],
+      ['mobile', undefined],
+    ];
+    for (const [profile, config] of profiles)
+      for (const [name, url, auth] of pages) {
+        const scores: Scores[] = [];
+        for (let i = 0; i < runs; i++) scores.push(await audit(browser, url, config, auth));
+        const pick = (key: keyof Scores) => median(scores.map((s) => s[key]));
+        rows.push(
+          `| ${name} | ${profile} | ${pick('performance')} | ${pick('accessibility')} | ${pick('lcpMs')} |`,
+        );
+        console.log(rows.at(-1));
+      }
+    const section = `## Web: Lighthouse
+
+Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse 12 (its desktop preset, and its default mobile profile with simulated
+slow-4G and 4× CPU throttling) in the
+system Chromium on ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end; median of ${runs} runs per page.
+The server runs as \`npm start\` runs it (production build served by the API). Baseline in the same run: the
+sandbox mail outbox, a plain HTML page of the same server. \`bench/lighthouse.ts\` reproduces it.
+
+| page | profile | performance | accessibility | LCP ms |
+| --- | --- | ---: | ---: | ---: |
+${rows.join('\n')}
+`;
+    const current = readFileSync(resultsFile, 'utf8');
+    const start = current.indexOf('## Web: Lighthouse\n');
+    const next = start >= 0 ? current.indexOf('\n## ', start + 1) : -1;
+    writeFileSync(
+      resultsFile,
+      start < 0
+        ? `${current.trimEnd()}\n\n${section}`
+        : `${current.slice(0, start)}${section}${next >= 0 ? current.slice(next) : ''}`,
+    );
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
