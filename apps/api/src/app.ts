@@ -132,7 +132,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => documentsRoutes(instance, documentDeps));
       await api.register((instance) => signatureRequestsRoutes(instance, documentDeps));
       await api.register((instance) => signingRoutes(instance, signingDeps));
-      await api.register((instance) => businessesRoutes(instance, deps));
+      await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => platformRoutes(instance, { ...deps, env: config.env }));
     },
     { prefix: '/api' },
@@ -148,7 +148,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
 
-  const indexHtml = await registerStaticWeb(app, config.webDist);
+  const indexHtml = await registerStaticWeb(app, config.webDist, {
+    mode: config.sandboxEnabled ? 'sandbox' : 'production',
+  });
   app.setNotFoundHandler((request, reply) => {
     // Page URLs belong to the web app's router, which shows its own 404 page for unknown ones.
     if (indexHtml && request.method === 'GET' && isWebPath(request.url))

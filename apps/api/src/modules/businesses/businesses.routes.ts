@@ -40,7 +40,10 @@ const sealTags = ['Seals'];
  * Businesses, their people and seals (spec §7 Business and Seals). Routes naming a business
  * (`:businessId`) are for that business's members or admins only; the auth plugin checks it.
  */
-export async function businessesRoutes(app: FastifyInstance, deps: businesses.BusinessesDeps): Promise<void> {
+export async function businessesRoutes(
+  app: FastifyInstance,
+  deps: businesses.BusinessesDeps & { env: string },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/v2/businesses', {
@@ -236,6 +239,27 @@ export async function businessesRoutes(app: FastifyInstance, deps: businesses.Bu
     handler: (request) =>
       businesses.addSealMembers(deps, businessCaller(request), request.params.name, request.body.user_ids),
   });
+
+  if (deps.env === 'test') {
+    // Lets the end-to-end tests put a business in the spec §4 billing states (trial expired, locked)
+    // until billing exists; registered only when NODE_ENV=test.
+    r.post('/test/businesses/:businessId/billing', {
+      config: { auth: 'public' },
+      schema: {
+        hide: true,
+        params: BusinessParams,
+        body: z.strictObject({ paymentMethod: z.string().min(1).max(40).nullable() }),
+      },
+      handler: async (request, reply) => {
+        await businesses.setPaymentMethodForTests(
+          deps,
+          request.params.businessId,
+          request.body.paymentMethod,
+        );
+        return reply.status(204).send();
+      },
+    });
+  }
 
   r.delete('/v1/businesses/:businessId/seals/:name/members/:userId', {
     config: { auth: 'admin' },

@@ -144,6 +144,16 @@ export async function createBusiness(
   return userBusinessOf(await requireBusiness(deps.db, id), 'admin');
 }
 
+/** Test-only (NODE_ENV=test): the payment marker the spec §4 gates read, e.g. NEEDS_PAYMENT_METHOD. */
+export async function setPaymentMethodForTests(
+  deps: BusinessesDeps,
+  businessId: string,
+  paymentMethod: string | null,
+): Promise<void> {
+  await requireBusiness(deps.db, businessId);
+  await repo.updateBusiness(deps.db, businessId, { paymentMethod, updatedAt: deps.clock.now() });
+}
+
 /** GET /v2/businesses/user: 404 when the caller belongs to no business. */
 export async function userBusiness(deps: BusinessesDeps, userId: string): Promise<UserBusiness> {
   const membership = await repo.membershipOf(deps.db, userId);

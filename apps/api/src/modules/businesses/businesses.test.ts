@@ -306,6 +306,23 @@ describe.each(databaseKinds)('businesses on %s', (kind) => {
     expect(full.seals.map((s) => s.accountName)).toEqual(['acme-invoices']);
   });
 
+  it('lets end-to-end tests set the billing marker the web gates read (NODE_ENV=test only)', async () => {
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/api/test/businesses/${business.id}/billing`,
+      payload: { paymentMethod: 'NEEDS_PAYMENT_METHOD' },
+    });
+    expect(set.statusCode, set.body).toBe(204);
+    expect(json<UserBusiness>(await call('GET', '/v2/businesses/user', 'member')).billing).toEqual({
+      paymentMethod: 'NEEDS_PAYMENT_METHOD',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/test/businesses/${business.id}/billing`,
+      payload: { paymentMethod: 'TRIALING' },
+    });
+  });
+
   it('documents every call in the OpenAPI description', async () => {
     const spec = json<{ paths: Record<string, unknown> }>(
       await t.app.inject({ method: 'GET', url: '/api/openapi.json' }),
