@@ -372,3 +372,62 @@ test('the editor works at 390 px: boxes are placed and moved on a phone', async 
   });
   await context.close();
 });
+
+test('send-to: a signed-in user takes a visitor signature into their account and lands on the request', async () => {
+  const owner = await createUser('Otto', 'Sender');
+  const taker = await createUser('Tina', 'Taker');
+  const ownerToken = await tokenOf(owner.email, owner.password);
+  const created = await api<SignatureRequest>('/v3/signature-requests', {
+    method: 'POST',
+    token: ownerToken,
+    body: {
+      title: 'Sent to an address',
+      documents: [{ title: 'Sent', content: readFileSync(corpus).toString('base64') }],
+      signatures: [
+        {
+          signer_identity_data: {
+            email_address: uniqueEmail('inbox'),
+            first_name: 'Ines',
+            last_name: 'Inbox',
+          },
+        },
+      ],
+    },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const open = await api<SignatureRequest>(`/v3/signature-requests/${created.body.id}/initiate`, {
+    method: 'POST',
+    token: ownerToken,
+  });
+  assert.equal(open.status, 200);
+  const sid = open.body.signatures[0]!.sid;
+
+  const context = await newContext(browser, { width: 390 });
+  const page = await context.newPage();
+  await shootOnFailure(page, 'sendto', async () => {
+    await page.goto('/login');
+    await loginThroughUi(page, taker.email, taker.password);
+    await page.goto(`/sendto/${sid}`);
+    await settled(page);
+    await page.getByRole('heading', { name: 'Sent to an address' }).waitFor();
+    await page.getByText('Otto Sender').waitFor();
+    await page.screenshot({ path: join(shots, 'sendto-390.png'), fullPage: true });
+    await assertNoHorizontalOverflow(page, 'send-to at 390 px');
+    await page.getByRole('button', { name: 'Take it into my account' }).click();
+    await page.waitForURL((url) => url.pathname === `/view/${created.body.id}`, { timeout: 15_000 });
+
+    // The signature is the taker's now; the link cannot be taken again.
+    const after = await api<SignatureRequest>(`/v3/signature-requests/${created.body.id}`, {
+      token: ownerToken,
+    });
+    assert.equal(after.body.signatures[0]!.email, taker.email);
+    assert.equal(after.body.signatures[0]!.signer_type, 'account');
+    await page.goto(`/sendto/${sid}`);
+    await settled(page);
+    await page.getByText('This link is not valid').waitFor();
+    await page.goto(`/sendto/${crypto.randomUUID()}`);
+    await settled(page);
+    await page.getByText('This link is not valid').waitFor();
+  });
+  await context.close();
+});

@@ -145,14 +145,8 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
   const pageSize = (documentId: string, page: number) =>
     documents.find((d) => d.id === documentId)?.pages.find((p) => p.number === page);
 
-  const openUpgrade = () =>
-    openDialog({
-      namespace: 'document',
-      name: 'upgrade-standards',
-      onAction: () => {
-        void navigate({ to: '/profile/signature-standards' });
-      },
-    });
+  // The dialog explains the quality and links to the signature standards page.
+  const openUpgrade = () => openDialog({ namespace: 'document', name: 'upgrade-standards' });
   const chooseQuality = (quality: Quality) => {
     if (!mayUseQuality(detail, quality, getValues('legislation'))) return openUpgrade();
     setValue('quality', quality, { shouldDirty: true });
@@ -505,15 +499,19 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
               bottom: 0,
               zIndex: 2,
               gridColumn: '1 / -1',
-              p: 1.5,
+              p: { xs: 1, sm: 1.5 },
               display: 'flex',
               gap: 1,
-              flexWrap: 'wrap',
               justifyContent: 'flex-end',
               alignItems: 'center',
             }}
           >
-            <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }} aria-live="polite">
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ flex: '1 1 auto', minWidth: 0 }}
+              aria-live="polite"
+            >
               {formState.isDirty ? t('actions.unsaved') : t('actions.saved_state')}
             </Typography>
             <Button
@@ -521,6 +519,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
               onClick={() => void onSave()}
               loading={busy === 'save'}
               disabled={busy !== null}
+              sx={{ flex: 'none' }}
             >
               {t('actions.save')}
             </Button>
@@ -530,6 +529,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
               endIcon={<SendIcon />}
               loading={busy === 'send'}
               disabled={busy !== null}
+              sx={{ flex: 'none' }}
             >
               {t('actions.send')}
             </Button>
