@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from './axe.ts';
 import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
 
 const corpus = '/work/shared/pdf-corpus';
@@ -99,6 +100,11 @@ test('batch signing of three requests, empty states, drafts and deleting from th
   );
   await page.getByText('Free signatures left: 5', { exact: false }).waitFor();
   await assertNoHorizontalOverflow(page, 'dashboard 1280');
+  await page.getByLabel('Select all on this page').check();
+  // With the selection toolbar and its hints showing too.
+  await page.getByText('Not deleted (3)', { exact: false }).waitFor();
+  assert.deepEqual(await seriousViolations(page), []);
+  await page.getByLabel('Selected: 3').uncheck();
   await shoot(page, 'dashboard-rows-1280.png');
   await page.setViewportSize({ width: 390, height: 900 });
   await assertNoHorizontalOverflow(page, 'dashboard 390');

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from './axe.ts';
 import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
 
 const corpus = '/work/shared/pdf-corpus';
@@ -81,6 +82,7 @@ test('a non-PDF and an oversize file show their errors and create nothing', asyn
   await page.getByText('No document could be uploaded yet.', { exact: false }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
   await assertFits(page, 'upload errors 1280');
+  assert.deepEqual(await seriousViolations(page), []);
   await page.screenshot({ path: join(shots, 'upload-errors-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 900 });
   await assertFits(page, 'upload errors 390');
@@ -106,6 +108,7 @@ test('a protected PDF asks for its password; the server refusal creates nothing 
   await item.getByRole('button', { name: 'Unlock and upload' }).click();
   await item.getByText('That password does not open this PDF.', { exact: false }).waitFor();
   await assertFits(page, 'upload password 390');
+  assert.deepEqual(await seriousViolations(page), []);
   await page.screenshot({ path: join(shots, 'upload-password-390.png'), fullPage: true });
   assert.equal((await api<RequestList>('/v3/signature-requests?filter=all', { token })).body.total, 0);
   await item.getByLabel('PDF password').fill('openpassword');

@@ -15,7 +15,7 @@ import { rowDate, rowTarget } from '../dashboard-list.ts';
 
 const statusColor = {
   DRAFT: 'default',
-  OPEN: 'info',
+  OPEN: 'primary',
   SIGNED: 'success',
   DECLINED: 'error',
   WITHDRAWN: 'warning',
