@@ -148,7 +148,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
 
-  const indexHtml = await registerStaticWeb(app, config.webDist);
+  const indexHtml = await registerStaticWeb(app, config.webDist, {
+    mode: config.sandboxEnabled ? 'sandbox' : 'production',
+  });
   app.setNotFoundHandler((request, reply) => {
     // Page URLs belong to the web app's router, which shows its own 404 page for unknown ones.
     if (indexHtml && request.method === 'GET' && isWebPath(request.url))

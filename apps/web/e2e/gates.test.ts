@@ -77,6 +77,21 @@ test('the admin of a locked business is kept on the members page', async () => {
   await context.close();
 });
 
+test('a server with the sandbox shows the Test System frame until it is dismissed', async () => {
+  const context = await newContext(browser, { stagingFrame: true });
+  const page = await context.newPage();
+  await page.goto('/login');
+  const frame = page.getByTestId('staging-frame');
+  await frame.waitFor();
+  assert.match(await frame.innerText(), /Test System/);
+  await page.getByRole('button', { name: 'Hide the test system notice' }).click();
+  await frame.waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  assert.equal(await frame.count(), 0, 'the dismissal is remembered');
+  await context.close();
+});
+
 test('the keyboard reaches the skip link first, and it leads to the content', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();

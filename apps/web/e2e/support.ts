@@ -21,10 +21,14 @@ export function launch(): Promise<Browser> {
   });
 }
 
-/** A context whose pages poll the status page every 300 ms instead of 60 s. */
+/**
+ * A context whose pages poll the status page every 300 ms instead of 60 s. The server under test runs
+ * with the sandbox, so its pages carry the Test System frame; the contexts start with it dismissed
+ * (as a tester would) unless `stagingFrame` is set.
+ */
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; width?: number } = {},
+  options: { locale?: string; width?: number; stagingFrame?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -34,6 +38,8 @@ export async function newContext(
   await context.addInitScript(() => {
     window.__SIGNET_CONFIG__ = { statusPollMs: 300 };
   });
+  if (!options.stagingFrame)
+    await context.addInitScript(() => localStorage.setItem('hide-staging-alert', '1'));
   return context;
 }
 

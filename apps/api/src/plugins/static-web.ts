@@ -7,7 +7,11 @@ import fastifyStatic from '@fastify/static';
  * Serves the built web app under /. Paths that are no file and not under /api or /sandbox get
  * index.html, so the client router handles them (including its own 404 page).
  */
-export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<string | null> {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webDist: string,
+  webConfig: WebRuntimeConfig,
+): Promise<string | null> {
   const indexPath = join(webDist, 'index.html');
   if (!existsSync(indexPath)) return null;
   await app.register(async (web) => {
@@ -29,7 +33,23 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
     });
   });
   // The client router's entry page, served for every path that is no file (see app.ts).
-  return readFileSync(indexPath, 'utf8');
+  return withRuntimeConfig(readFileSync(indexPath, 'utf8'), webConfig);
+}
+
+/** What the server tells the web app at run time (apps/web/src/lib/config.ts reads it). */
+export interface WebRuntimeConfig {
+  /** Anything but 'production' shows the Test System frame (spec §2): a server with the sandbox is one. */
+  mode: 'production' | 'sandbox';
+}
+
+/**
+ * Puts the runtime config into the entry page before the app's scripts. Values a page set earlier
+ * (the E2E tests' init scripts) win, so tests can still tune e.g. the status poll interval.
+ */
+export function withRuntimeConfig(html: string, webConfig: WebRuntimeConfig): string {
+  const json = JSON.stringify(webConfig).replace(/</g, '\\u003c');
+  const script = `<script>window.__SIGNET_CONFIG__ = Object.assign(${json}, window.__SIGNET_CONFIG__);</script>`;
+  return html.replace('<head>', `<head>\n    ${script}`);
 }
 
 export function isWebPath(url: string): boolean {
