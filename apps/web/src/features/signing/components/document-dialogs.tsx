@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -62,32 +62,29 @@ export function AddObserverDialog(props: DialogComponentProps) {
   const [touched, setTouched] = useState(false);
   const error = rules.email().safeParse(email).error?.issues[0]?.message;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <FormDialog
+      {...props}
+      title={t('dialogs.add-observer.title')}
+      body={t('dialogs.add-observer.body')}
+      confirm={t('dialogs.add-observer.confirm')}
+      onSubmit={() => {
         setTouched(true);
         if (!error) props.onAction('add', email.trim());
       }}
     >
-      <DialogTitle id={dialogTitleId}>{t('dialogs.add-observer.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('dialogs.add-observer.body')}</DialogContentText>
-        <TextField
-          label={t('dialogs.signer.email')}
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={touched && Boolean(error)}
-          helperText={touched ? translateValidation(tg, error) : undefined}
-          margin="normal"
-          fullWidth
-          required
-          autoFocus
-        />
-      </DialogContent>
-      <FormActions {...props} confirm={t('dialogs.add-observer.confirm')} />
-    </form>
+      <TextField
+        label={t('dialogs.signer.email')}
+        type="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={touched && Boolean(error)}
+        helperText={touched ? translateValidation(tg, error) : undefined}
+        margin="normal"
+        fullWidth
+        required
+        autoFocus
+      />
+    </FormDialog>
   );
 }
 
@@ -116,26 +113,56 @@ function FormActions({
   );
 }
 
-/** Owner: one more signer on an open request (invited at once) or a draft. */
-export function AddSignerDialog(props: DialogComponentProps) {
-  const { t } = useTranslation('signing');
-  const form = useSignerForm();
+/** A dialog whose content is a form: title, text, fields; Enter or the confirm button submits. */
+function FormDialog({
+  title,
+  body,
+  confirm,
+  onSubmit,
+  children,
+  ...props
+}: DialogComponentProps & {
+  title: string;
+  body: string;
+  confirm: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <DialogTitle id={dialogTitleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{body}</DialogContentText>
+        {children}
+      </DialogContent>
+      <FormActions {...props} confirm={confirm} />
+    </form>
+  );
+}
+
+/** Owner: one more signer on an open request (invited at once) or a draft. */
+export function AddSignerDialog(props: DialogComponentProps) {
+  const { t } = useTranslation('signing');
+  const form = useSignerForm();
+  return (
+    <FormDialog
+      {...props}
+      title={t('dialogs.add-signer.title')}
+      body={t('dialogs.add-signer.body')}
+      confirm={t('dialogs.add-signer.confirm')}
+      onSubmit={() => {
         form.setShowErrors(true);
         if (form.valid) props.onAction('add', signerInput(form.value, currentLanguage()));
       }}
     >
-      <DialogTitle id={dialogTitleId}>{t('dialogs.add-signer.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('dialogs.add-signer.body')}</DialogContentText>
-        <SignerFields value={form.value} onChange={form.setValue} showErrors={form.showErrors} />
-      </DialogContent>
-      <FormActions {...props} confirm={t('dialogs.add-signer.confirm')} />
-    </form>
+      <SignerFields value={form.value} onChange={form.setValue} showErrors={form.showErrors} />
+    </FormDialog>
   );
 }
 
@@ -145,10 +172,12 @@ export function DelegateDialog(props: DialogComponentProps) {
   const form = useSignerForm();
   const [message, setMessage] = useState('');
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <FormDialog
+      {...props}
+      title={t('dialogs.delegate.title')}
+      body={t('dialogs.delegate.body')}
+      confirm={t('dialogs.delegate.confirm')}
+      onSubmit={() => {
         form.setShowErrors(true);
         if (form.valid)
           props.onAction('delegate', {
@@ -157,14 +186,9 @@ export function DelegateDialog(props: DialogComponentProps) {
           });
       }}
     >
-      <DialogTitle id={dialogTitleId}>{t('dialogs.delegate.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('dialogs.delegate.body')}</DialogContentText>
-        <SignerFields value={form.value} onChange={form.setValue} showErrors={form.showErrors} />
-        <MessageField value={message} onChange={setMessage} label={t('dialogs.delegate.message')} />
-      </DialogContent>
-      <FormActions {...props} confirm={t('dialogs.delegate.confirm')} />
-    </form>
+      <SignerFields value={form.value} onChange={form.setValue} showErrors={form.showErrors} />
+      <MessageField value={message} onChange={setMessage} label={t('dialogs.delegate.message')} />
+    </FormDialog>
   );
 }
 

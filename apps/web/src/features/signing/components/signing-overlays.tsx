@@ -17,7 +17,7 @@ import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type { OverlayComponentProps } from '../../../components/overlay-host.tsx';
 import { rules, translateValidation } from '../../../lib/validation.ts';
-import { OverlayFrame } from './overlay-frame.tsx';
+import { OverlayFrame, type OverlayTone } from './overlay-frame.tsx';
 
 const ns = 'signing';
 
@@ -89,29 +89,24 @@ export function SigningSuccessOverlay({ descriptor, loading, onAction }: Overlay
   );
 }
 
-export function SigningFailureOverlay({ descriptor, loading, onAction }: OverlayComponentProps) {
+export function SigningFailureOverlay(props: OverlayComponentProps) {
   const { t } = useTranslation(ns);
-  const message = descriptor.props?.message as string | undefined;
+  const message = props.descriptor.props?.message as string | undefined;
   return (
-    <OverlayFrame
+    <MessageOverlay
+      {...props}
+      name="signing-failure"
       icon={<ErrorOutlineIcon />}
       tone="error"
-      title={t('overlays.signing-failure.title')}
-      body={t('overlays.signing-failure.body')}
-      actions={
-        <>
-          <CloseButton loading={loading} onAction={onAction} />
-          <RetryButton loading={loading} onAction={onAction} label={t('overlays.retry')} />
-        </>
-      }
+      retryLabel={t('overlays.retry')}
     >
       {message && (
         <Alert severity="error" sx={{ textAlign: 'left', width: '100%' }}>
           {message}
         </Alert>
       )}
-      {descriptor.props?.extra as ReactNode}
-    </OverlayFrame>
+      {props.descriptor.props?.extra as ReactNode}
+    </MessageOverlay>
   );
 }
 
@@ -146,115 +141,130 @@ export function SigningLockedOverlay({ descriptor, loading, onAction }: OverlayC
     return () => clearInterval(timer);
   }, [waiting, isFree, setLeft]);
   return (
-    <OverlayFrame
+    <MessageOverlay
+      loading={loading}
+      onAction={onAction}
+      name="signing-locked"
       icon={<LockClockOutlinedIcon />}
       tone="warning"
-      title={t('overlays.signing-locked.title')}
-      body={t('overlays.signing-locked.body')}
-      actions={
-        <>
-          <CloseButton loading={loading} onAction={onAction} />
-          <RetryButton
-            loading={loading}
-            onAction={onAction}
-            disabled={left > 0}
-            label={left > 0 ? t('overlays.signing-locked.wait', { count: left }) : t('overlays.retry')}
-          />
-        </>
-      }
+      retryDisabled={left > 0}
+      retryLabel={left > 0 ? t('overlays.signing-locked.wait', { count: left }) : t('overlays.retry')}
     />
   );
 }
 
-export function TanExpiredOverlay({ loading, onAction }: OverlayComponentProps) {
+/**
+ * An overlay that tells what happened (`overlays.<name>.title` and `.body`) with Close and, where
+ * there is one, the way on: retry (action 'retry') under its own label, or a link.
+ */
+function MessageOverlay({
+  name,
+  icon,
+  tone,
+  body,
+  retryLabel,
+  retryDisabled,
+  link,
+  children,
+  loading,
+  onAction,
+}: Pick<OverlayComponentProps, 'loading' | 'onAction'> & {
+  name: string;
+  icon: ReactNode;
+  tone: OverlayTone;
+  body?: string;
+  retryLabel?: string;
+  retryDisabled?: boolean;
+  link?: { href: string; label: string };
+  children?: ReactNode;
+}) {
   const { t } = useTranslation(ns);
   return (
     <OverlayFrame
+      icon={icon}
+      tone={tone}
+      title={t(`overlays.${name}.title`)}
+      body={body ?? t(`overlays.${name}.body`)}
+      actions={
+        <>
+          <CloseButton loading={loading} onAction={onAction} />
+          {retryLabel && (
+            <RetryButton loading={loading} onAction={onAction} label={retryLabel} disabled={retryDisabled} />
+          )}
+          {link && (
+            <Button variant="contained" size="large" href={link.href}>
+              {link.label}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {children}
+    </OverlayFrame>
+  );
+}
+
+export function TanExpiredOverlay(props: OverlayComponentProps) {
+  const { t } = useTranslation(ns);
+  return (
+    <MessageOverlay
+      {...props}
+      name="tan-expired"
       icon={<HourglassBottomIcon />}
       tone="warning"
-      title={t('overlays.tan-expired.title')}
-      body={t('overlays.tan-expired.body')}
-      actions={
-        <>
-          <CloseButton loading={loading} onAction={onAction} />
-          <RetryButton loading={loading} onAction={onAction} label={t('overlays.new_code')} />
-        </>
-      }
+      retryLabel={t('overlays.new_code')}
     />
   );
 }
 
-export function TanInvalidOverlay({ descriptor, loading, onAction }: OverlayComponentProps) {
+export function TanInvalidOverlay(props: OverlayComponentProps) {
   const { t } = useTranslation(ns);
-  const attempts = /(\d+) attempts? left/.exec(String(descriptor.props?.message ?? ''))?.[1];
+  const attempts = /(\d+) attempts? left/.exec(String(props.descriptor.props?.message ?? ''))?.[1];
   return (
-    <OverlayFrame
+    <MessageOverlay
+      {...props}
+      name="tan-invalid"
       icon={<PasswordIcon />}
       tone="error"
-      title={t('overlays.tan-invalid.title')}
       body={
         attempts !== undefined
           ? t('overlays.tan-invalid.body_attempts', { count: Number(attempts) })
-          : t('overlays.tan-invalid.body')
+          : undefined
       }
-      actions={
-        <>
-          <CloseButton loading={loading} onAction={onAction} />
-          <RetryButton loading={loading} onAction={onAction} label={t('overlays.tan-invalid.action')} />
-        </>
-      }
+      retryLabel={t('overlays.tan-invalid.action')}
     />
   );
 }
 
-export function TanLockedOverlay({ loading, onAction }: OverlayComponentProps) {
+export function TanLockedOverlay(props: OverlayComponentProps) {
   const { t } = useTranslation(ns);
   return (
-    <OverlayFrame
+    <MessageOverlay
+      {...props}
+      name="tan-locked"
       icon={<LockOutlinedIcon />}
       tone="error"
-      title={t('overlays.tan-locked.title')}
-      body={t('overlays.tan-locked.body')}
-      actions={
-        <>
-          <CloseButton loading={loading} onAction={onAction} />
-          <RetryButton loading={loading} onAction={onAction} label={t('overlays.start_again')} />
-        </>
-      }
+      retryLabel={t('overlays.start_again')}
     />
   );
 }
 
-export function ExhaustedSignaturesOverlay({ loading, onAction }: OverlayComponentProps) {
+export function ExhaustedSignaturesOverlay(props: OverlayComponentProps) {
   const { t } = useTranslation(ns);
   return (
-    <OverlayFrame
+    <MessageOverlay
+      {...props}
+      name="exhausted-signatures"
       icon={<WorkspacePremiumOutlinedIcon />}
       tone="info"
-      title={t('overlays.exhausted-signatures.title')}
-      body={t('overlays.exhausted-signatures.body')}
-      actions={
-        <>
-          <CloseButton loading={loading} onAction={onAction} />
-          <Button variant="contained" size="large" href="/upgrade">
-            {t('overlays.exhausted-signatures.action')}
-          </Button>
-        </>
-      }
+      link={{ href: '/upgrade', label: t('overlays.exhausted-signatures.action') }}
     />
   );
 }
 
-export function SerialNumberMismatchOverlay({ loading, onAction }: OverlayComponentProps) {
-  const { t } = useTranslation(ns);
+export function SerialNumberMismatchOverlay(props: OverlayComponentProps) {
   return (
-    <OverlayFrame
-      icon={<PersonOffOutlinedIcon />}
-      tone="error"
-      title={t('overlays.serial-number-mismatch.title')}
-      body={t('overlays.serial-number-mismatch.body')}
-      actions={<CloseButton loading={loading} onAction={onAction} />}
-    />
+    <MessageOverlay {...props} name="serial-number-mismatch" icon={<PersonOffOutlinedIcon />} tone="error" />
   );
 }
 
