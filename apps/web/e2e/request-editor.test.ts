@@ -347,6 +347,20 @@ test('the editor works at 390 px: boxes are placed and moved on a phone', async 
     await loginThroughUi(page, owner.email, owner.password);
     await page.goto(`/upload?sr=${draft.id}`);
     await settled(page);
+    // A quality the user may not use yet opens the upgrade dialog and stays unchosen.
+    await page.getByRole('combobox', { name: 'Signature quality' }).click();
+    await page
+      .getByRole('option', { name: /Qualified electronic signature \(QES\) – upgrade needed/ })
+      .click();
+    const upgrade = page.getByRole('dialog');
+    await upgrade.waitFor();
+    await page.keyboard.press('Escape');
+    await upgrade.waitFor({ state: 'hidden' });
+    assert.match(
+      await page.getByRole('combobox', { name: 'Signature quality' }).innerText(),
+      /Simple electronic signature/,
+    );
+
     await page.getByRole('button', { name: 'Add visitor', exact: true }).click();
     const card = page.getByRole('listitem', { name: 'Signer 1' });
     await card.getByLabel('E-mail address').fill(uniqueEmail('mobile'));
