@@ -112,4 +112,15 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(handlers.onUnauthorized).toHaveBeenCalledOnce();
   });
+
+  it('keeps the session when a direct-sign link answers 401 (its own credentials failed)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => respond(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' })),
+    );
+    await expect(
+      apiRequest('/v3/direct/signature-requests/r1', { authorization: 'Basic dTpw' }),
+    ).rejects.toMatchObject({ statusCode: 401 });
+    expect(handlers.onUnauthorized).not.toHaveBeenCalled();
+  });
 });

@@ -151,7 +151,9 @@ async function call<T>(
       error = new ApiError({ statusCode: 0, code: 'NETWORK_ERROR', message: String(cause) });
     }
     if (error.statusCode === 401) {
-      handlers.onUnauthorized(error);
+      // Only the session's own token can be gone: a direct-sign link's credentials failing (a wrong
+      // or spent link) must not log out the account signed in in the same tab.
+      if (!options.authorization) handlers.onUnauthorized(error);
       throw error;
     }
     if (options.retry && shouldRetry(error.statusCode, tries)) {
