@@ -368,6 +368,9 @@ test('overlays from real API answers: progress, failure, mobile AES, terms, sign
   await dialog.getByRole('button', { name: 'Accept and continue' }).click();
   await expectOverlay(page, 'Mobile number needed');
   await page.getByRole('button', { name: 'Save and sign' }).click();
+  await page.getByText('This field is required').waitFor();
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill('call me');
+  await page.getByRole('button', { name: 'Save and sign' }).click();
   await page.getByText('Invalid format').waitFor();
   await shoot(page, 'overlay-mobile-aes');
   const beaMobile = `+4177${String(Date.now()).slice(-7)}`;

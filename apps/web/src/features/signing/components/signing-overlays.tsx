@@ -113,11 +113,12 @@ export function SigningFailureOverlay(props: OverlayComponentProps) {
 /** Ticks down once a second from `seconds` to 0. */
 export function useSecondsLeft(seconds: number): [number, (value: number) => void] {
   const [left, setLeft] = useState(seconds);
+  const running = left > 0;
   useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
+    if (!running) return;
+    const timer = setInterval(() => setLeft((value) => Math.max(0, value - 1)), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
   return [left, setLeft];
 }
 
@@ -346,7 +347,9 @@ export function MobileAesOverlay({ descriptor, loading, onAction }: OverlayCompo
   const canAdd = Boolean(descriptor.props?.canAddMobile);
   const [mobile, setMobile] = useState('');
   const [touched, setTouched] = useState(false);
-  const error = rules.phone().safeParse(mobile).error?.issues[0]?.message;
+  const error = mobile.trim()
+    ? rules.phone().safeParse(mobile).error?.issues[0]?.message
+    : 'validation.required';
   return (
     <OverlayFrame
       icon={<PhoneIphoneIcon />}

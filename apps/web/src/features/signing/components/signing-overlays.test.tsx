@@ -1,0 +1,72 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../locales/en-gb.json';
+import { SigningLockedOverlay, TanInvalidOverlay } from './signing-overlays.tsx';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en-gb',
+    lowerCaseLng: true,
+    ns: ['signing'],
+    resources: { 'en-gb': { signing: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const descriptor = (props: Record<string, unknown>) => ({ id: 'o1', name: 'x', props });
+
+// The first render loads MUI; on a busy machine that alone can take seconds.
+describe('signing overlays', { timeout: 20_000 }, () => {
+  it('signing locked counts Retry-After down each second, then offers the retry', () => {
+    const onAction = vi.fn();
+    render(
+      <SigningLockedOverlay
+        descriptor={descriptor({ retryAfterSeconds: 3 })}
+        loading={false}
+        onAction={onAction}
+      />,
+    );
+    const retry = () => screen.getByRole('button', { name: /Try again/ });
+    expect(retry().textContent).toBe('Try again in 3 s');
+    expect(retry()).toHaveProperty('disabled', true);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(retry().textContent).toBe('Try again in 2 s');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(retry().textContent).toBe('Try again');
+    fireEvent.click(retry());
+    expect(onAction).toHaveBeenCalledWith('retry');
+  });
+
+  it('signing locked offers the retry as soon as lock-status says the request is free', async () => {
+    let free = false;
+    const isFree = vi.fn(async () => free);
+    render(
+      <SigningLockedOverlay
+        descriptor={descriptor({ retryAfterSeconds: 600, isFree })}
+        loading={false}
+        onAction={vi.fn()}
+      />,
+    );
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(isFree).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: /Try again/ })).toHaveProperty('disabled', true);
+    free = true;
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(screen.getByRole('button', { name: 'Try again' })).toHaveProperty('disabled', false);
+  });
+
+  it('TAN invalid tells how many attempts the API left', () => {
+    render(
+      <TanInvalidOverlay
+        descriptor={descriptor({ message: 'The code is wrong. 1 attempts left.' })}
+        loading={false}
+        onAction={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(/Attempts left: 1\./)).toBeTruthy();
+  });
+});
