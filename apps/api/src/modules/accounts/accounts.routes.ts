@@ -27,6 +27,7 @@ import {
 import { ErrorResponse } from '@signet/contracts/common';
 import { userCaller } from '../../plugins/auth.ts';
 import * as accounts from './accounts.service.ts';
+import { addressesSentTo } from '../signature-requests/signature-requests.service.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -227,7 +228,14 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       querystring: EmailAutocompleteQuery,
       response: { 200: EmailAutocompleteResponse, ...errors },
     },
-    handler: (request) => accounts.emailAutocomplete(deps, userCaller(request).userId, request.query.q),
+    handler: async (request) => {
+      const { userId } = userCaller(request);
+      const [own, sentTo] = await Promise.all([
+        accounts.emailAutocomplete(deps, userId, request.query.q),
+        addressesSentTo(deps, userId, request.query.q),
+      ]);
+      return { emails: [...new Set([...own.emails, ...sentTo])].slice(0, 10) };
+    },
   });
 
   r.post('/v1/identity_providers', {

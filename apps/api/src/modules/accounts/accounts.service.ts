@@ -556,8 +556,8 @@ export async function identityProviderFor(deps: AccountsDeps, email: string): Pr
 }
 
 /**
- * Addresses the user has worked with: people in their signature requests and the user's own.
- * Signature requests arrive with their module; until then the user's own address is the only one.
+ * The user's own address when it matches; the route adds the people of their signature requests
+ * (signature-requests service), so that this module does not read that one's tables.
  */
 export async function emailAutocomplete(
   deps: AccountsDeps,

@@ -386,3 +386,32 @@ export async function deleteAttachment(db: Db, id: string): Promise<void> {
 export async function clearLocks(db: Db): Promise<void> {
   await db.delete(requestLocks);
 }
+
+/** Distinct addresses of the signers and observers of requests the user owns, starting with `prefix`. */
+export async function addressesOfOwner(
+  db: Db,
+  ownerId: string,
+  prefix: string,
+  limit: number,
+): Promise<string[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const owned = db
+    .select({ id: signatureRequests.id })
+    .from(signatureRequests)
+    .where(eq(signatureRequests.ownerId, ownerId));
+  const [fromSigners, fromObservers] = await Promise.all([
+    db
+      .selectDistinct({ email: signers.email })
+      .from(signers)
+      .where(and(inArray(signers.requestId, owned), sql`${signers.email} like ${pattern}`))
+      .orderBy(asc(signers.email))
+      .limit(limit),
+    db
+      .selectDistinct({ email: observers.email })
+      .from(observers)
+      .where(and(inArray(observers.requestId, owned), sql`${observers.email} like ${pattern}`))
+      .orderBy(asc(observers.email))
+      .limit(limit),
+  ]);
+  return [...new Set([...fromSigners, ...fromObservers].map((row) => row.email))].sort().slice(0, limit);
+}

@@ -1442,3 +1442,13 @@ export async function afterSignature(
 export function clearStaleLocks(deps: Pick<SignatureRequestsDeps, 'db'>): Promise<void> {
   return repo.clearLocks(deps.db);
 }
+
+/** Addresses the user sent requests to (signers and observers), for the e-mail autocomplete. */
+export function addressesSentTo(
+  deps: Pick<SignatureRequestsDeps, 'db'>,
+  userId: string,
+  prefix: string,
+  limit = 10,
+): Promise<string[]> {
+  return repo.addressesOfOwner(deps.db, userId, prefix.trim().toLowerCase(), limit);
+}

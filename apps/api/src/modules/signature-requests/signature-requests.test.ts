@@ -332,6 +332,28 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
     expect(tampered.chain_valid).toBe(false);
   });
 
+  it("autocompletes the addresses of the people in the caller's own requests", async () => {
+    expect((await createRequest()).statusCode).toBe(201);
+    const complete = async (token: string, q: string) =>
+      json<{ emails: string[] }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/email_input_autocomplete?q=${encodeURIComponent(q)}`,
+          headers: bearer(token),
+        }),
+      ).emails;
+    expect(await complete(owner, 'VIS')).toEqual(['visitor@example.ch']);
+    expect(await complete(owner, 'w')).toEqual(['watch@example.ch']);
+    const s = await complete(owner, 's');
+    expect(s).toContain('signer@example.ch');
+    expect(s.every((email) => email.startsWith('s'))).toBe(true);
+    expect(await complete(owner, 'o')).toEqual(['owner@example.ch']);
+    // LIKE wildcards in the query are taken literally.
+    expect(await complete(owner, '%')).toEqual([]);
+    // Another user's requests are not theirs to search.
+    expect(await complete(stranger, 'vis')).toEqual([]);
+  });
+
   it('refuses a box outside the page, naming it', async () => {
     const response = await createRequest({
       signatures: [
