@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
+import { loginToken } from './login-token.ts';
 import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
 
 const corpus = '/work/shared/pdf-corpus';
@@ -24,12 +25,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function tokenOf(email: string, password: string): Promise<string> {
-  const login = await api<{ value: string }>('/v1/login', { method: 'POST', body: { email, password } });
-  assert.equal(login.status, 200, JSON.stringify(login.body));
-  return login.body.value;
-}
 
 /** A request from `token`'s owner with the given signer, sent (OPEN) unless `draft`. */
 async function createRequest(
@@ -72,7 +67,7 @@ async function assertNoHorizontalOverflow(page: Page, where: string): Promise<vo
 
 test('batch signing of three requests, empty states, drafts and deleting from the dashboard', async () => {
   const user = await createUser('Dora', 'Dashboard');
-  const token = await tokenOf(user.email, user.password);
+  const token = await loginToken(user.email, user.password);
   const titles = ['Batch lease', 'Batch annex', 'Batch invoice'];
   const requests = [
     await createRequest(token, titles[0]!, user.email, 'aes'),
@@ -174,7 +169,7 @@ test('batch signing of three requests, empty states, drafts and deleting from th
 
 test('a request another person must sign first cannot be batch-signed, and the page says why', async () => {
   const owner = await createUser('Otto', 'Owner');
-  const ownerToken = await tokenOf(owner.email, owner.password);
+  const ownerToken = await loginToken(owner.email, owner.password);
   const signer = await createUser('Sina', 'Signer');
   const open = await createRequest(ownerToken, 'Owner open', signer.email, 'aes');
 
@@ -198,7 +193,7 @@ test('a request another person must sign first cannot be batch-signed, and the p
 
 test('a business admin switches automatic deletion on and off from the dashboard', async () => {
   const admin = await createUser('Ada', 'Admin');
-  const token = await tokenOf(admin.email, admin.password);
+  const token = await loginToken(admin.email, admin.password);
   const business = await api<{ id: string }>('/v2/businesses', {
     method: 'POST',
     token,

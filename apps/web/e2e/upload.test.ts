@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
+import { loginToken } from './login-token.ts';
 import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
 
 const corpus = '/work/shared/pdf-corpus';
@@ -25,10 +27,7 @@ after(async () => {
 
 async function signedInOnUpload(width = 1280) {
   const user = await createUser('Ulla', 'Upload');
-  const login = await api<{ value: string }>('/v1/login', {
-    method: 'POST',
-    body: { email: user.email, password: user.password },
-  });
+  const token = await loginToken(user.email, user.password);
   const context = await newContext(browser, { width });
   const page = await context.newPage();
   await page.goto('/login');
@@ -36,17 +35,22 @@ async function signedInOnUpload(width = 1280) {
   await page.goto('/upload');
   await settled(page);
   await page.getByRole('heading', { name: 'Upload documents' }).waitFor();
-  return { page, context, token: login.body.value };
+  return { page, context, token };
 }
 
-/** Every POST /api/v3/documents the page makes, with its answer's status. */
-function recordUploads(page: Page): number[] {
-  const statuses: number[] = [];
-  page.on('response', (response) => {
-    if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/v3/documents')
-      statuses.push(response.status());
+/** Every POST /api/v3/documents the page makes: its answer's status, and the documents it created. */
+function recordUploads(page: Page): { statuses: number[]; documentIds: string[] } {
+  const seen = { statuses: [] as number[], documentIds: [] as string[] };
+  page.on('response', async (response) => {
+    if (response.request().method() !== 'POST' || new URL(response.url()).pathname !== '/api/v3/documents')
+      return;
+    seen.statuses.push(response.status());
+    if (response.status() === 201) {
+      const body = (await response.json()) as { documents: Array<{ id: string }> };
+      seen.documentIds.push(...body.documents.map((document) => document.id));
+    }
   });
-  return statuses;
+  return seen;
 }
 
 async function assertFits(page: Page, where: string): Promise<void> {
@@ -55,18 +59,19 @@ async function assertFits(page: Page, where: string): Promise<void> {
 }
 
 test('a non-PDF and an oversize file show their errors and create nothing', async () => {
+  // Given by path: a 41 MB buffer is slow to hand to the browser.
+  const dir = mkdtempSync(join(tmpdir(), 'signet-upload-'));
+  const notesFile = join(dir, 'notes.txt');
+  const hugePdf = join(dir, 'huge.pdf');
+  writeFileSync(notesFile, 'just some text');
+  writeFileSync(hugePdf, Buffer.alloc(41 * MB, 0x25));
   const { page, context, token } = await signedInOnUpload();
   const uploads = recordUploads(page);
-  await page.getByTestId('file-input').setInputFiles([
-    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some text') },
-    // Named and typed as PDF, but a JPEG: caught by its content before it is sent.
-    {
-      name: 'not-a-pdf-jpeg-image.pdf',
-      mimeType: 'application/pdf',
-      buffer: readFileSync(join(corpus, 'not-a-pdf-jpeg-image.pdf')),
-    },
-    { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(41 * MB, 0x25) },
-  ]);
+  await page.getByTestId('file-input').setInputFiles(
+    // The corpus JPEG is named like a PDF: caught by its content before it is sent.
+    [notesFile, join(corpus, 'not-a-pdf-jpeg-image.pdf'), hugePdf],
+    { timeout: 120_000 },
+  );
   const items = page.getByTestId('upload-item');
   const notes = items.filter({ hasText: 'notes.txt' });
   await notes.getByText('This file is not a PDF.', { exact: false }).waitFor();
@@ -89,7 +94,7 @@ test('a non-PDF and an oversize file show their errors and create nothing', asyn
   await page.screenshot({ path: join(shots, 'upload-errors-390.png'), fullPage: true });
 
   // Nothing was sent, and the user has no request.
-  assert.deepEqual(uploads, []);
+  assert.deepEqual(uploads.statuses, []);
   const list = await api<RequestList>('/v3/signature-requests?filter=all', { token });
   assert.equal(list.body.total, 0);
   await context.close();
@@ -103,7 +108,7 @@ test('a protected PDF asks for its password; the server refusal creates nothing 
     .setInputFiles(join(corpus, 'encrypted-user-password-rc4-openpassword.pdf'));
   const item = page.getByTestId('upload-item');
   await item.getByText('This PDF is protected by a password.', { exact: false }).waitFor();
-  assert.deepEqual(uploads, [400]);
+  assert.deepEqual(uploads.statuses, [400]);
   await item.getByLabel('PDF password').fill('wrong-password');
   await item.getByRole('button', { name: 'Unlock and upload' }).click();
   await item.getByText('That password does not open this PDF.', { exact: false }).waitFor();
@@ -114,7 +119,17 @@ test('a protected PDF asks for its password; the server refusal creates nothing 
   await item.getByLabel('PDF password').fill('openpassword');
   await item.getByRole('button', { name: 'Unlock and upload' }).click();
   await page.waitForSelector('[data-testid="upload-item"][data-status="done"]');
-  assert.deepEqual(uploads, [400, 400, 201]);
+  assert.deepEqual(uploads.statuses, [400, 400, 201]);
+  // Taking an uploaded file off the list deletes its document again.
+  const [documentId] = uploads.documentIds;
+  assert.equal((await api(`/v3/documents/${documentId}`, { token })).status, 200);
+  await item.getByRole('button', { name: /^Remove / }).click();
+  await item.waitFor({ state: 'detached' });
+  for (let tries = 0; tries < 50; tries++) {
+    if ((await api(`/v3/documents/${documentId}`, { token })).status === 404) break;
+    await page.waitForTimeout(100);
+  }
+  assert.equal((await api(`/v3/documents/${documentId}`, { token })).status, 404);
   await context.close();
 });
 

@@ -1,19 +1,10 @@
-import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useCheckPassword, type PasswordCheck } from '../api/check-password.ts';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+import { useDebounced } from '../../../lib/use-debounced.ts';
 
 /** Live server verdict on the password being typed (spec §5: the server decides validity). */
 export function usePasswordVerdict(password: string): {

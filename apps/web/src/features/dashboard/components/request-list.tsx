@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -38,16 +38,7 @@ import {
 } from '../dashboard-list.ts';
 import type { DashboardSearch } from '../dashboard-search.ts';
 import { RequestRow, RequestRowSkeleton } from './request-row.tsx';
-
-/** Waits until typing pauses before the search text becomes a query. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+import { useDebounced } from '../../../lib/use-debounced.ts';
 
 export interface RequestListProps {
   search: DashboardSearch;

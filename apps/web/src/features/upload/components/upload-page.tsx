@@ -39,7 +39,7 @@ export function UploadPage({ discard }: { discard: (documentId: string) => Promi
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
-  const { items, add, remove, retryWithPassword } = useUploads(discard);
+  const { items, add, remove, retryWithPassword, keep } = useUploads(discard);
   const draft = useCreateDraft();
   const summary = uploadSummary(items);
   const language = currentLanguage();
@@ -53,7 +53,12 @@ export function UploadPage({ discard }: { discard: (documentId: string) => Promi
   const onContinue = () =>
     draft.mutate(
       { title: draftTitle(items), documentIds: summary.done.map((item) => item.document!.id) },
-      { onSuccess: (request) => void navigate({ to: '/upload', search: { sr: request.id } }) },
+      {
+        onSuccess: (request) => {
+          keep();
+          void navigate({ to: '/upload', search: { sr: request.id } });
+        },
+      },
     );
 
   return (

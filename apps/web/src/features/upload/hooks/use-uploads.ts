@@ -25,9 +25,21 @@ export function useUploads(discard: (documentId: string) => Promise<void>) {
     itemsRef.current = items;
   }, [items]);
 
+  // Documents that went into a draft stay; the others are deleted when the user leaves the page,
+  // so an abandoned upload leaves nothing behind.
+  const kept = useRef(false);
   useEffect(() => {
     const running = aborts.current;
-    return () => running.forEach((controller) => controller.abort());
+    return () => {
+      running.forEach((controller) => controller.abort());
+      if (kept.current) return;
+      for (const item of itemsRef.current) if (item.document) void discard(item.document.id).catch(() => {});
+    };
+  }, [discard]);
+
+  /** The uploaded documents are part of a draft now: leaving the page keeps them. */
+  const keep = useCallback(() => {
+    kept.current = true;
   }, []);
 
   const upload = useCallback((key: string, password: string | null) => {
@@ -104,5 +116,5 @@ export function useUploads(discard: (documentId: string) => Promise<void>) {
 
   const retryWithPassword = useCallback((key: string, password: string) => upload(key, password), [upload]);
 
-  return { items, add, remove, retryWithPassword };
+  return { items, add, remove, retryWithPassword, keep };
 }
