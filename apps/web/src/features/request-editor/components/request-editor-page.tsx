@@ -501,6 +501,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
               gridColumn: '1 / -1',
               p: { xs: 1, sm: 1.5 },
               display: 'flex',
+              flexWrap: 'wrap',
               gap: 1,
               justifyContent: 'flex-end',
               alignItems: 'center',
@@ -509,7 +510,8 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
             <Typography
               variant="body2"
               color="text.secondary"
-              sx={{ flex: '1 1 auto', minWidth: 0 }}
+              // Beside the buttons where it fits, else on a line of its own above them.
+              sx={{ flex: '1 1 150px' }}
               aria-live="polite"
             >
               {formState.isDirty ? t('actions.unsaved') : t('actions.saved_state')}
