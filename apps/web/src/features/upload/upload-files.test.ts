@@ -4,6 +4,7 @@ import {
   admit,
   checkFile,
   draftTitle,
+  formatBytes,
   looksLikePdf,
   uploadErrorFor,
   uploadsReducer,
@@ -33,6 +34,15 @@ describe('looksLikePdf', () => {
     expect(looksLikePdf(bytes('%PDF-1.7\n'))).toBe(true);
     expect(looksLikePdf(bytes('\n\n  %PDF-1.4'))).toBe(true);
     expect(looksLikePdf(bytes('PK\u0003\u0004 a zip file'))).toBe(false);
+  });
+});
+
+describe('formatBytes', () => {
+  it('writes sizes in the unit of the language', () => {
+    expect(formatBytes(40 * MB, 'en-gb')).toBe('40 MB');
+    expect(formatBytes(40 * MB, 'fr-ch')).toMatch(/^40\sMo$/);
+    expect(formatBytes(1.5 * MB, 'de-ch')).toBe('1.5 MB');
+    expect(formatBytes(12_609, 'en-gb')).toBe('12 kB');
   });
 });
 

@@ -98,10 +98,13 @@ export function draftTitle(items: readonly Pick<UploadItem, 'name' | 'status'>[]
   return (title || 'Document').slice(0, 200);
 }
 
+/** A file size in the UI language's own unit (MB, Mo …). */
 export function formatBytes(bytes: number, language: string): string {
   const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(mb)} MB`;
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))} KB`;
+  const [value, unit, digits] = mb >= 1 ? [mb, 'megabyte', 1] : [Math.max(1, bytes / 1024), 'kilobyte', 0];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: digits }).format(
+    value,
+  );
 }
 
 export type UploadAction =

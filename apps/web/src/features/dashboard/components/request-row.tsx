@@ -112,7 +112,13 @@ export function RequestRow({
                           : 'default'
                     }
                     label={t('row.signer', { name, state: t(`signer.${signature.status_code}`) })}
-                    sx={{ maxWidth: '100%' }}
+                    // Long names wrap instead of hiding the signer's state behind an ellipsis.
+                    sx={{
+                      maxWidth: '100%',
+                      height: 'auto',
+                      minHeight: 24,
+                      '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.25 },
+                    }}
                   />
                 </Box>
               );
