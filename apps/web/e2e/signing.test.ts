@@ -17,6 +17,7 @@ import {
   testPassword,
   uniqueEmail,
 } from './support.ts';
+import { seriousViolations } from './axe.ts';
 
 // Issue 6 items 4 and 5: view and sign (/view/{srid}) and direct sign (/view/{id}/{userid}) in the
 // browser against the real server and its sandbox trust services (QTSP, SMS and mail outboxes).
@@ -93,6 +94,8 @@ async function shoot(page: Page, name: string): Promise<void> {
     assert.ok(overflow <= 0, `${name} at ${width}px overflows by ${overflow}px`);
   }
   await page.setViewportSize(size);
+  // The page, dialog or overlay shown must be usable with assistive technology.
+  assert.deepEqual(await seriousViolations(page), [], `axe on ${name}`);
 }
 
 const overlayTitle = (page: Page) => page.locator('#signet-overlay-title');

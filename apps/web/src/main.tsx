@@ -10,7 +10,7 @@ import { reloadForNewChunks } from './components/app-error-page.tsx';
 import { safeReturnPath } from './features/account/login-search.ts';
 import { setApiHandlers } from './lib/api-client.ts';
 import { reportError } from './lib/error-reporter.ts';
-import { initI18n, isDirectSignPath, pickLanguage } from './lib/i18n.ts';
+import { initI18n, pickLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { clearToken, onSessionChange, startSessionSync } from './lib/session.ts';
 import { theme } from './lib/theme.ts';
@@ -48,8 +48,6 @@ async function start() {
       const here = currentHref();
       const redirect = safeReturnPath(here);
       if (publicPrefixes.some((prefix) => here.startsWith(prefix))) return;
-      // A visitor's bad direct-sign link is answered on the page itself, not with the login form.
-      if (isDirectSignPath(here.split('?')[0] ?? '')) return;
       void router.navigate({ to: '/login', search: redirect ? { redirect } : {} });
     },
     onServerError() {

@@ -45,12 +45,13 @@ export interface SigningViewProps {
   banner?: ReactNode;
 }
 
+// Filled chips whose white text keeps the contrast axe asks for (info and warning do not).
 const statusColor = {
   DRAFT: 'default',
-  OPEN: 'info',
+  OPEN: 'primary',
   SIGNED: 'success',
   DECLINED: 'error',
-  WITHDRAWN: 'warning',
+  WITHDRAWN: 'default',
 } as const;
 
 /** Reports a failed action as a snackbar, with the API's reason, and keeps the dialog open. */
@@ -120,17 +121,17 @@ export function SigningView({
     );
   if (!request) {
     const status = isApiError(requestQuery.error) ? requestQuery.error.statusCode : 0;
+    // A refused direct-sign link (401) is, for its visitor, a request that is not there.
+    const missing = status === 401 || status === 403 || status === 404;
     return (
       <Box sx={{ textAlign: 'center' }}>
         <Typography id="page-title" variant="h1" tabIndex={-1} sx={{ mb: 2 }}>
-          {t(status === 404 || status === 403 ? 'view.not_found_title' : 'view.failed_title')}
+          {t(missing ? 'view.not_found_title' : 'view.failed_title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t(status === 404 || status === 403 ? 'view.not_found' : 'view.failed')}
+          {t(missing ? 'view.not_found' : 'view.failed')}
         </Typography>
-        {status !== 404 && status !== 403 && (
-          <Button onClick={() => void requestQuery.refetch()}>{t('overlays.retry')}</Button>
-        )}
+        {!missing && <Button onClick={() => void requestQuery.refetch()}>{t('overlays.retry')}</Button>}
       </Box>
     );
   }
