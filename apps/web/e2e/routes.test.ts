@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { routeTable, type RouteSpec } from '../src/routes/route-table.ts';
-import { createUser, launch, loginThroughUi, newContext, pathOf, settled } from './support.ts';
+import { loginToken } from './login-token.ts';
+import { api, createUser, launch, loginThroughUi, newContext, pathOf, settled } from './support.ts';
 
 let browser: Browser;
 before(async () => {
@@ -33,6 +34,19 @@ function expectedUser(spec: RouteSpec, path: string): string {
   if (spec.role === 'member' || spec.role === 'admin') return '/business/register';
   if (spec.redirectTo) return spec.redirectTo.to;
   if (path === '/billing') return '/dashboard';
+  return path;
+}
+
+/** Where spec §2 sends a member or an admin of a business in good standing. */
+function expectedInBusiness(spec: RouteSpec, path: string, role: 'member' | 'admin'): string {
+  if (spec.role === 'unauthenticated') return '/dashboard';
+  if (spec.role === 'nas') return spec.nasFromParams ? path : '/expired';
+  // Strict pages are for their role only (an admin may still open /business/upgrade).
+  if (spec.strict && spec.role !== role && !(path === '/business/upgrade' && role === 'admin'))
+    return role === 'admin' ? '/business/dashboard' : '/dashboard';
+  if (spec.role === 'admin' && role === 'member')
+    return path.startsWith('/business/billing') ? '/billing' : '/dashboard';
+  if (spec.redirectTo) return spec.redirectTo.to;
   return path;
 }
 
@@ -95,6 +109,49 @@ test('every route as a signed-in user', async () => {
   );
   await context.close();
 });
+
+/** A business made through the API: its creator is the admin; a second account joins as member. */
+async function businessWithMember(): Promise<
+  Record<'admin' | 'member', { email: string; password: string }>
+> {
+  const admin = await createUser('Ada', 'Admin');
+  const member = await createUser('Mo', 'Member');
+  const token = await loginToken(admin.email, admin.password);
+  const created = await api<{ id: string }>('/v2/businesses', {
+    method: 'POST',
+    token,
+    body: { name: 'Walkers AG', email: admin.email, gtc: true },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const added = await api(`/v1/businesses/${created.body.id}/members`, {
+    method: 'POST',
+    token,
+    body: { users: [{ email: member.email }] },
+  });
+  assert.equal(added.status, 200, JSON.stringify(added.body));
+  return { admin, member };
+}
+
+for (const role of ['admin', 'member'] as const) {
+  test(`every route as a business ${role}`, async () => {
+    const people = await businessWithMember();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await loginThroughUi(page, people[role].email, people[role].password);
+    const mismatches: string[] = [];
+    for (const spec of walked) {
+      const path = concrete(spec.path);
+      const landed = await visit(page, path);
+      const expected = expectedInBusiness(spec, path, role);
+      if (landed !== expected) mismatches.push(`${path}: ${landed} (expected ${expected})`);
+    }
+    assert.deepEqual(mismatches, []);
+    // Opening direct-sign links with sample ids on the way did not end the session.
+    assert.equal(await visit(page, '/profile'), '/profile');
+    await context.close();
+  });
+}
 
 test('unknown paths and invalid route parameters give the 404 page with the path', async () => {
   const context = await newContext(browser);
