@@ -17,6 +17,7 @@ import {
   settled,
   uniqueEmail,
 } from './support.ts';
+import { seriousViolations } from './axe.ts';
 
 const run = promisify(execFile);
 const corpusFile = 'pdf13-indesign-us-constitution-19p.pdf';
@@ -216,7 +217,7 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
     await second.getByLabel('E-mail address').fill(visitorEmail);
 
     // The account signer's box on page 1, the visitor's on page 2.
-    await page.getByRole('button', { name: 'Add a signature to page 1', exact: true }).click();
+    await page.getByRole('button', { name: 'Add signature to page 1', exact: true }).click();
     await page.getByRole('menuitem', { name: signer.email }).click();
     const boxOne = page.getByRole('group', { name: signer.email });
     await boxOne.waitFor();
@@ -235,7 +236,7 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
 
     const pageTwo = page.getByRole('figure', { name: 'Page 2 of Constitution', exact: true });
     await pageTwo.scrollIntoViewIfNeeded();
-    await pageTwo.getByRole('button', { name: 'Add a signature to page 2', exact: true }).click();
+    await pageTwo.getByRole('button', { name: 'Add signature to page 2', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Vera Visitor' }).click();
     const boxTwo = page.getByRole('group', { name: 'Vera Visitor' });
     await boxTwo.waitFor();
@@ -250,6 +251,7 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
     assert.ok(expectedTwo.width < 300 && expectedTwo.height < 140, JSON.stringify(expectedTwo));
     await page.getByText('Unsaved changes').waitFor();
 
+    assert.deepEqual(await seriousViolations(page), []);
     await boxOne.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'request-editor-1280.png'), fullPage: false });
     await assertNoHorizontalOverflow(page, '1280 px');
@@ -426,6 +428,7 @@ test('send-to: a signed-in user takes a visitor signature into their account and
     await page.getByRole('heading', { name: 'Sent to an address' }).waitFor();
     await page.getByText('Otto Sender').waitFor();
     await page.screenshot({ path: join(shots, 'sendto-390.png'), fullPage: true });
+    assert.deepEqual(await seriousViolations(page), []);
     await assertNoHorizontalOverflow(page, 'send-to at 390 px');
     await page.getByRole('button', { name: 'Take it into my account' }).click();
     await page.waitForURL((url) => url.pathname === `/view/${created.body.id}`, { timeout: 15_000 });
