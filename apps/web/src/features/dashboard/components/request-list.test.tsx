@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import enGb from '../locales/en-gb.json';
+import { RequestList } from './request-list.tsx';
+
+const me = { id: 'me', email: 'me@example.ch' };
+
+/** What the API client reads of a response (jsdom's Response is not the browser's). */
+const json = (body: unknown, status = 200) =>
+  ({
+    ok: status < 300,
+    status,
+    statusText: '',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    json: () => Promise.resolve(body),
+  }) as unknown as Response;
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en-gb',
+    lowerCaseLng: true,
+    resources: { 'en-gb': { dashboard: enGb } },
+    react: { useSuspense: false },
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderList() {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <RequestList
+        search={{ tab: 'inbox', filter: 'toSign' }}
+        viewer={me}
+        onDelete={() => {}}
+        onSigned={() => {}}
+      />
+    ),
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('RequestList', () => {
+  it('shows a load failure with a retry that loads again', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          fail
+            ? json({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'bad' }, 400)
+            : json({ items: [], total: 0, page: 1, size: 20 }),
+        ),
+      ),
+    );
+    renderList();
+    await screen.findByText(/could not be loaded/);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText('Nothing to sign');
+    await waitFor(() => expect(screen.queryByText(/could not be loaded/)).toBeNull());
+  });
+});
