@@ -15,7 +15,8 @@ describe('Test System frame (spec §2/§4)', () => {
   it('frames the page on four sides outside production', async () => {
     window.__SIGNET_CONFIG__ = { mode: 'staging' };
     render(<StagingMarker />);
-    const frame = await screen.findByTestId('staging-frame');
+    // The frame is a lazy chunk: on a busy machine its import takes longer than the default 1 s.
+    const frame = await screen.findByTestId('staging-frame', {}, { timeout: 10_000 });
     expect(getComputedStyle(frame).borderTopWidth).toBe('4px');
     expect(getComputedStyle(frame).position).toBe('fixed');
     expect(screen.getByText('shell.test_system')).toBeTruthy();
