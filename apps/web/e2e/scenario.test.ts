@@ -58,7 +58,7 @@ const ui = {
     qes: 'Qualified electronic signature (QES)',
     saveDraft: 'Save draft',
     saved: 'All changes saved',
-    addToPage: (n: number) => `Add a signature to page ${n}`,
+    addSignature: 'Add signature',
     pageFigure: (n: number) => `Page ${n} of ${documentTitle}`,
     send: 'Send',
     sign: 'Sign',
@@ -93,7 +93,7 @@ const ui = {
     qes: 'Qualifizierte elektronische Signatur (QES)',
     saveDraft: 'Entwurf speichern',
     saved: 'Alle Änderungen gespeichert',
-    addToPage: (n: number) => `Unterschrift auf Seite ${n} hinzufügen`,
+    addSignature: 'Unterschrift hinzufügen',
     pageFigure: (n: number) => `Seite ${n} von ${documentTitle}`,
     send: 'Senden',
     sign: 'Signieren',
@@ -239,16 +239,17 @@ async function scenario(lang: Lang): Promise<void> {
     const draft = await api<SignatureRequest>(`/v3/signature-requests/${id}`, { token: ownerToken });
     const pageWidth = (n: number) => draft.body.documents[0]!.pages.find((p) => p.number === n)!.width;
     await ownerPage.getByTestId('page-image').first().waitFor({ timeout: 30_000 });
-    await ownerPage.getByRole('button', { name: t.addToPage(1), exact: true }).click();
+    // Each page's own button (its name starts with its visible text).
+    const pageFigure = (n: number) => ownerPage.getByRole('figure', { name: t.pageFigure(n), exact: true });
+    await pageFigure(1).getByRole('button', { name: t.addSignature }).click();
     await ownerPage.getByRole('menuitem', { name: signer.email }).click();
     const boxB = ownerPage.getByRole('group', { name: signer.email });
     await boxB.waitFor();
     await dragBy(ownerPage, boxB.getByTestId('signature-box-body'), 140, -220);
     await dragBy(ownerPage, boxB.getByTestId('signature-box-resize'), 50, 25);
 
-    const pageTwo = ownerPage.getByRole('figure', { name: t.pageFigure(2), exact: true });
-    await pageTwo.scrollIntoViewIfNeeded();
-    await pageTwo.getByRole('button', { name: t.addToPage(2), exact: true }).click();
+    await pageFigure(2).scrollIntoViewIfNeeded();
+    await pageFigure(2).getByRole('button', { name: t.addSignature }).click();
     const visitorName = `${visitor.firstName} ${visitor.lastName}`;
     await ownerPage.getByRole('menuitem', { name: visitorName }).click();
     const boxV = ownerPage.getByRole('group', { name: visitorName });
