@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import deCh from '../src/locales/de-ch.json' with { type: 'json' };
 import enGb from '../src/locales/en-gb.json' with { type: 'json' };
-import { createUser, launch, newContext, settled } from './support.ts';
+import { loginToken } from './login-token.ts';
+import { api, createUser, launch, newContext, settled } from './support.ts';
 
 type Tree = { [key: string]: string | Tree };
 function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
@@ -15,11 +18,58 @@ function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<
   return out;
 }
 
-const german = flatten(deCh as Tree);
+/** The shell's strings and each feature's own (features/<name>/locales, see lib/i18n.ts). */
+const featuresDir = join(import.meta.dirname, '../src/features');
+const localePairs: Array<[Tree, Tree]> = [
+  [enGb as Tree, deCh as Tree],
+  ...readdirSync(featuresDir)
+    .map((feature) => join(featuresDir, feature, 'locales'))
+    .filter((dir) => existsSync(join(dir, 'en-gb.json')))
+    .map((dir): [Tree, Tree] => [
+      JSON.parse(readFileSync(join(dir, 'en-gb.json'), 'utf8')) as Tree,
+      JSON.parse(readFileSync(join(dir, 'de-ch.json'), 'utf8')) as Tree,
+    ]),
+];
 /** English UI strings that German must not show (strings the two share, like "Dashboard", are fine). */
-const english = [...flatten(enGb as Tree)]
-  .filter(([key, text]) => german.get(key) !== text && !text.includes('{{') && !text.includes('<'))
-  .map(([, text]) => text);
+const english = localePairs.flatMap(([en, de]) => {
+  const german = flatten(de);
+  return [...flatten(en)]
+    .filter(([key, text]) => german.get(key) !== text && !text.includes('{{') && !text.includes('<'))
+    .map(([, text]) => text);
+});
+const corpusPdf = join(
+  import.meta.dirname,
+  '../../../../shared/pdf-corpus/basic-pdf15-libreoffice-writer.pdf',
+);
+
+/** A draft and a sent request of the user, for the editor and the signing view. */
+async function requestsOf(user: {
+  email: string;
+  password: string;
+}): Promise<{ draft: string; sent: string }> {
+  const token = await loginToken(user.email, user.password);
+  const create = async (title: string) => {
+    const created = await api<{ id: string }>('/v3/signature-requests', {
+      method: 'POST',
+      token,
+      body: {
+        title,
+        documents: [{ title, content: readFileSync(corpusPdf).toString('base64') }],
+        quality: 'aes',
+        signatures: [
+          { account_email: user.email, visual_signatures: [{ position: { page: 1, x: 50, y: 600 } }] },
+        ],
+      },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    return created.body.id;
+  };
+  const draft = await create('Entwurf');
+  const sent = await create('Vertrag');
+  const initiated = await api(`/v3/signature-requests/${sent}/initiate`, { method: 'POST', token, body: {} });
+  assert.equal(initiated.status, 200, JSON.stringify(initiated.body));
+  return { draft, sent };
+}
 
 async function visibleTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -85,7 +135,17 @@ test('de-ch pages show no English UI string', async () => {
   await page.getByLabel('Passwort', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
-  for (const path of ['/dashboard', '/profile', '/upload', '/profile/change-password', '/welcome']) {
+  const { draft, sent } = await requestsOf(user);
+  for (const path of [
+    '/dashboard',
+    '/dashboard?tab=inbox&filter=all',
+    '/profile',
+    '/upload',
+    `/upload?sr=${draft}`,
+    `/view/${sent}`,
+    '/profile/change-password',
+    '/welcome',
+  ]) {
     await page.goto(path);
     await settled(page);
     await check(path);
