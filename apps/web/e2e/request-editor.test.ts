@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   api,
   baseUrl,
@@ -17,6 +17,8 @@ import {
   settled,
   uniqueEmail,
 } from './support.ts';
+import { loginToken } from './login-token.ts';
+import { assertNear, dragBy, placedPoints, widgetRects } from './signing-flow.ts';
 import { seriousViolations } from './axe.ts';
 
 const run = promisify(execFile);
@@ -53,12 +55,6 @@ after(async () => {
   await browser.close();
 });
 
-async function tokenOf(email: string, password: string): Promise<string> {
-  const login = await api<{ value: string }>('/v1/login', { method: 'POST', body: { email, password } });
-  assert.equal(login.status, 200, JSON.stringify(login.body));
-  return login.body.value;
-}
-
 async function createDraft(token: string, title: string): Promise<SignatureRequest> {
   const created = await api<SignatureRequest>('/v3/signature-requests', {
     method: 'POST',
@@ -67,33 +63,6 @@ async function createDraft(token: string, title: string): Promise<SignatureReque
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   return created.body;
-}
-
-/** Where a box is on its page, in PDF points, measured from the screen the way a user sees it. */
-async function placedPoints(page: Page, box: Locator, pageWidthPt: number): Promise<Omit<Position, 'page'>> {
-  const figure = page.locator('figure', { has: box });
-  const pageRect = (await figure.getByTestId('page').boundingBox())!;
-  const rect = (await box.boundingBox())!;
-  const k = pageRect.width / pageWidthPt;
-  return {
-    x: (rect.x - pageRect.x) / k,
-    y: (rect.y - pageRect.y) / k,
-    width: rect.width / k,
-    height: rect.height / k,
-  };
-}
-
-async function dragBy(page: Page, handle: Locator, dx: number, dy: number): Promise<void> {
-  // In the middle of the window: clear of the sticky header and action bar.
-  await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const rect = (await handle.boundingBox())!;
-  const x = rect.x + rect.width / 2;
-  const y = rect.y + rect.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 4 });
-  await page.mouse.move(x + dx, y + dy, { steps: 4 });
-  await page.mouse.up();
 }
 
 /** Runs a test's steps; on failure keeps a screenshot of where it stopped. */
@@ -108,69 +77,17 @@ async function shootOnFailure(page: Page, name: string, steps: () => Promise<voi
   }
 }
 
-function assertNear(actual: Omit<Position, 'page'>, expected: Omit<Position, 'page'>, what: string) {
-  for (const key of ['x', 'y', 'width', 'height'] as const)
-    assert.ok(
-      Math.abs(actual[key] - expected[key]) <= 1,
-      `${what}: ${key} is ${actual[key]}, expected ${expected[key]} (±1 pt)`,
-    );
-}
-
 /** Pages wider than the window are cut off or scroll sideways: neither may happen. */
 async function assertNoHorizontalOverflow(page: Page, what: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `${what}: the page is ${overflow}px wider than the window`);
 }
 
-/** The signature widgets of the signed PDF, read by qpdf and placed with pdfinfo's page boxes. */
-async function widgetRects(pdf: Uint8Array): Promise<Map<string, Position>> {
-  const dir = mkdtempSync(join(tmpdir(), 'signet-editor-e2e-'));
-  try {
-    const file = join(dir, 'signed.pdf');
-    writeFileSync(file, pdf);
-    const { stdout } = await run('qpdf', ['--json', '--json-key=acroform', '--json-key=qpdf', file], {
-      maxBuffer: 256 << 20,
-    });
-    const json = JSON.parse(stdout) as {
-      acroform: { fields: Array<{ fullname: string; pageposfrom1: number; annotation: { object: string } }> };
-      qpdf: [unknown, Record<string, { value: { '/Rect'?: number[] } }>];
-    };
-    const objects = json.qpdf[1];
-    const info = (await run('pdfinfo', ['-box', '-f', '1', '-l', '19', file])).stdout;
-    const rects = new Map<string, Position>();
-    for (const field of json.acroform.fields.filter((f) => f.fullname.startsWith('Signature-'))) {
-      const n = field.pageposfrom1;
-      const crop = new RegExp(`Page\\s+${n} CropBox:\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)`).exec(info);
-      const rot = new RegExp(`Page\\s+${n} rot:\\s+(\\d+)`).exec(info);
-      assert.ok(crop, `pdfinfo gives page ${n}'s CropBox`);
-      assert.equal(Number(rot?.[1] ?? 0), 0, 'the corpus page is not rotated');
-      const [x0, , , y1] = crop.slice(1).map(Number) as [number, number, number, number];
-      const [llx, lly, urx, ury] = objects[`obj:${field.annotation.object}`]!.value['/Rect'] as [
-        number,
-        number,
-        number,
-        number,
-      ];
-      // PDF user space (y up, origin at the box corner) → the displayed page (y down, from the top-left).
-      rects.set(field.fullname.slice('Signature-'.length), {
-        page: n,
-        x: llx - x0,
-        y: y1 - ury,
-        width: urx - llx,
-        height: ury - lly,
-      });
-    }
-    return rects;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 test('the owner places two signatures, sends, both sign, and the signed widgets are where the boxes were', async () => {
   const owner = await createUser('Olivia', 'Owner');
   const signer = await createUser('Bruno', 'Signer');
   const visitorEmail = uniqueEmail('vera');
-  const ownerToken = await tokenOf(owner.email, owner.password);
+  const ownerToken = await loginToken(owner.email, owner.password);
   const draft = await createDraft(ownerToken, 'Constitution');
   const document = draft.documents[0]!;
   const pageWidth = (n: number) => document.pages.find((p) => p.number === n)!.width;
@@ -288,7 +205,7 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
     // Both sign through the API.
     const signed = await api<{ status: string }>('/v3/sign', {
       method: 'POST',
-      token: await tokenOf(signer.email, signer.password),
+      token: await loginToken(signer.email, signer.password),
       body: { signatureRequests: [{ id: draft.id }], language: 'en-gb' },
     });
     assert.equal(signed.status, 200, JSON.stringify(signed.body));
@@ -339,7 +256,7 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
 
 test('the editor works at 390 px: boxes are placed and moved on a phone', async () => {
   const owner = await createUser('Pia', 'Phone');
-  const ownerToken = await tokenOf(owner.email, owner.password);
+  const ownerToken = await loginToken(owner.email, owner.password);
   const draft = await createDraft(ownerToken, 'Phone contract');
   const document = draft.documents[0]!;
   const context = await newContext(browser, { width: 390 });
@@ -392,7 +309,7 @@ test('the editor works at 390 px: boxes are placed and moved on a phone', async 
 test('send-to: a signed-in user takes a visitor signature into their account and lands on the request', async () => {
   const owner = await createUser('Otto', 'Sender');
   const taker = await createUser('Tina', 'Taker');
-  const ownerToken = await tokenOf(owner.email, owner.password);
+  const ownerToken = await loginToken(owner.email, owner.password);
   const created = await api<SignatureRequest>('/v3/signature-requests', {
     method: 'POST',
     token: ownerToken,

@@ -17,6 +17,7 @@ import {
   testPassword,
   uniqueEmail,
 } from './support.ts';
+import { loginToken } from './login-token.ts';
 import { seriousViolations } from './axe.ts';
 
 // Issue 6 items 4 and 5: view and sign (/view/{srid}) and direct sign (/view/{id}/{userid}) in the
@@ -34,18 +35,9 @@ let bea: { email: string; token: string };
 const contexts: BrowserContext[] = [];
 let lastPage: Page | null = null;
 
-async function login(email: string): Promise<string> {
-  const result = await api<{ value: string }>('/v1/login', {
-    method: 'POST',
-    body: { email, password: testPassword },
-  });
-  assert.equal(result.status, 200, `login ${email}`);
-  return result.body.value;
-}
-
 async function account(first: string, last: string) {
   const { email } = await createUser(first, last);
-  return { email, token: await login(email) };
+  return { email, token: await loginToken(email, testPassword) };
 }
 
 /** Creates and sends a request through the API; one visible field per signer on page 1. */
