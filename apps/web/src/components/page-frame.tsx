@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 
 /** Heading and body of a page inside a layout. The h1 receives focus after navigation (see root shell). */
@@ -81,6 +82,15 @@ export function EmptyState({
         {text}
       </Typography>
       {action && <Box sx={{ mt: 1 }}>{action}</Box>}
+    </Box>
+  );
+}
+
+/** A page's body while its data loads: a centred spinner named for screen readers. */
+export function PageLoading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+      <CircularProgress aria-label={label} />
     </Box>
   );
 }

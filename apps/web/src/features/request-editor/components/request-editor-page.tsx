@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,7 +18,7 @@ import { FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react
 import { useEditorTranslation } from '../use-editor-translation.ts';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { dialogStore, openDialog } from '../../../components/dialog-store.ts';
-import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
+import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSignatureRequest } from '../api/get-signature-request.ts';
@@ -550,9 +549,7 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
   if (request.isPending)
     return (
       <PageFrame title={t('title')}>
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress aria-label={t('loading')} />
-        </Box>
+        <PageLoading label={t('loading')} />
       </PageFrame>
     );
   if (request.isError) {

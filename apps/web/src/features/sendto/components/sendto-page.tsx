@@ -2,13 +2,12 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
+import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useClaimSendTo } from '../api/claim-sendto.ts';
@@ -42,9 +41,7 @@ export function SendToPage() {
   if (summary.isPending)
     return (
       <PageFrame title={t('title')}>
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress aria-label={t('loading')} />
-        </Box>
+        <PageLoading label={t('loading')} />
       </PageFrame>
     );
   if (summary.isError) {
