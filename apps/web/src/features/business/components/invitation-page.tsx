@@ -89,7 +89,9 @@ export function InvitationPage() {
       </Frame>
     );
   if (invitation.isError) {
-    const code = isApiError(invitation.error) ? invitation.error.code : '';
+    // A malformed link (400) is as invalid as an unknown one.
+    const error = isApiError(invitation.error) ? invitation.error : null;
+    const code = error?.statusCode === 400 ? 'INVITATION_NOT_FOUND' : (error?.code ?? '');
     const known = code === 'INVITATION_NOT_FOUND' || code === 'INVITATION_WRONG_ACCOUNT';
     return (
       <Frame>
@@ -146,7 +148,7 @@ function InvitationDetails({ secret, invitation }: { secret: string; invitation:
     try {
       await answer.mutateAsync(choice);
       // The user is a member now (or not): the guards and the app bar read the user and business.
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
+      await queryClient.invalidateQueries({ queryKey: ['user'], refetchType: 'all' });
       showSnackbar({
         message: `business:invitation.${choice === 'accept' ? 'accepted' : 'declined'}`,
         values: { business },
