@@ -194,7 +194,11 @@ function InvitationDetails({ secret, invitation }: { secret: string; invitation:
         ))}
       </Box>
       <Typography color="text.secondary">{t(`invitation.explain_${invitation.role}`)}</Typography>
-      {invitation.inOtherBusiness && <Alert severity="warning">{t('invitation.other_business')}</Alert>}
+      {invitation.inOtherBusiness && (
+        <Alert severity="warning" role="status">
+          {t('invitation.other_business')}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" role="alert">
           {error}
