@@ -350,6 +350,11 @@ describe.each(databaseKinds)('businesses on %s', (kind) => {
       '/v1/businesses/{businessId}',
       '/v1/businesses/{businessId}/settings',
       '/v1/businesses/{businessId}/seals/{name}/members/{userId}',
+      '/v2/businesses/{businessId}/invitations',
+      '/v1/businesses/{businessId}/invitations/{invitationId}',
+      '/v1/business-invitations/{secret}',
+      '/v1/business-invitations/{secret}/accept',
+      '/v1/business-invitations/{secret}/decline',
     ])
       expect(Object.keys(spec.paths)).toContain(path);
   });
