@@ -19,6 +19,7 @@ import { signatureRequestsRoutes } from './modules/signature-requests/signature-
 import { clearStaleLocks } from './modules/signature-requests/signature-requests.service.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
 import { membershipOf } from './modules/businesses/businesses.service.ts';
 import { trustServicesPlugin } from '@signet/trust-services';
 import { RemoteSigningClient } from './adapters/remote-signing.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => signatureRequestsRoutes(instance, documentDeps));
       await api.register((instance) => signingRoutes(instance, signingDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
+      await api.register((instance) => businessInvitationsRoutes(instance, deps));
       await api.register((instance) => platformRoutes(instance, { ...deps, env: config.env }));
     },
     { prefix: '/api' },

@@ -97,7 +97,7 @@ export const errorCodes = {
   BUSINESS_MEMBERS_ONLY: 403,
   /** A business route for its admins: the caller is a member, not an admin. */
   BUSINESS_ADMINS_ONLY: 403,
-  /** Creating a business while belonging to one already (an account belongs to one business). */
+  /** Creating or accepting an invitation into a business while belonging to one (one business per account). */
   ALREADY_IN_BUSINESS: 409,
   /** Removing or demoting the business's last admin (a business keeps at least one). */
   LAST_ADMIN: 409,
@@ -109,6 +109,14 @@ export const errorCodes = {
   SEAL_NOT_FOUND: 404,
   /** The caller's business has this seal, but the caller may not sign with it (not added to it). */
   SEAL_NOT_ALLOWED: 403,
+  /** A business invitation link that is unknown, or an invitation its business revoked. */
+  INVITATION_NOT_FOUND: 404,
+  /** A business invitation nobody answered before its expiry; the business must invite again. */
+  INVITATION_EXPIRED: 410,
+  /** A business invitation addressed to another e-mail address than the signed-in account's. */
+  INVITATION_WRONG_ACCOUNT: 403,
+  /** A business invitation that was accepted or declined already. */
+  INVITATION_ANSWERED: 409,
   /** Anything unexpected; the body reveals nothing internal. */
   INTERNAL_ERROR: 500,
 } as const;

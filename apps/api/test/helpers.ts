@@ -183,3 +183,30 @@ export function multipart(
     },
   };
 }
+
+/**
+ * Brings somebody into a business as people join one: the admin invites their address, and they
+ * accept from the mailed link with their own account.
+ */
+export async function inviteAndAccept(
+  t: TestApp,
+  adminToken: string,
+  businessId: string,
+  person: { email: string; token: string },
+  role: 'member' | 'admin' = 'member',
+): Promise<void> {
+  const invited = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/businesses/${businessId}/members`,
+    headers: bearer(adminToken),
+    payload: { users: [{ email: person.email, role }] },
+  });
+  if (invited.statusCode !== 200) throw new Error(`invite: ${invited.body}`);
+  const secret = (await linkFromMail(t, person.email.toLowerCase(), '/invite/')).pathname.split('/').pop();
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/business-invitations/${secret}/accept`,
+    headers: bearer(person.token),
+  });
+  if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.body}`);
+}

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { routeTable, type RouteSpec } from '../src/routes/route-table.ts';
+import { inviteAndAccept } from './business.ts';
 import { loginToken } from './login-token.ts';
 import { api, createUser, launch, loginThroughUi, newContext, pathOf, settled } from './support.ts';
 
@@ -110,7 +111,7 @@ test('every route as a signed-in user', async () => {
   await context.close();
 });
 
-/** A business made through the API: its creator is the admin; a second account joins as member. */
+/** A business made through the API: its creator is the admin; a second account accepts an invitation. */
 async function businessWithMember(): Promise<
   Record<'admin' | 'member', { email: string; password: string }>
 > {
@@ -123,12 +124,7 @@ async function businessWithMember(): Promise<
     body: { name: 'Walkers AG', email: admin.email, gtc: true },
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
-  const added = await api(`/v1/businesses/${created.body.id}/members`, {
-    method: 'POST',
-    token,
-    body: { users: [{ email: member.email }] },
-  });
-  assert.equal(added.status, 200, JSON.stringify(added.body));
+  await inviteAndAccept(token, created.body.id, member);
   return { admin, member };
 }
 

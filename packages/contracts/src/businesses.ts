@@ -94,6 +94,56 @@ export const UpdateSealBody = z.strictObject({ displayName: SealDisplayName });
 export const SealParams = z.strictObject({ businessId: z.uuid(), name: z.string().min(1).max(63) });
 export const SealMemberParams = SealParams.extend({ userId: z.uuid() });
 
+/** Who sent an invitation; null once their account is deleted. */
+const Inviter = z.object({ firstName: z.string(), lastName: z.string() }).nullable();
+
+/**
+ * An invitation into a business, as its admins see it. `id` names it for revoking; the secret link
+ * that lets the person answer is only ever mailed to them. `expired`: nobody answered in time.
+ */
+export const BusinessInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: BusinessRole,
+  status: z.enum(['pending', 'expired']),
+  invitedBy: Inviter,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type BusinessInvitation = z.infer<typeof BusinessInvitation>;
+/** GET /v2/businesses/{id}/invitations: the unanswered invitations, newest first. */
+export const InvitationList = z.object({ invitations: z.array(BusinessInvitation) });
+export const InvitationParams = z.strictObject({ businessId: z.uuid(), invitationId: z.uuid() });
+
+/**
+ * POST .../members: every address gets an invitation (a pending one is renewed: new link, new
+ * expiry), whether or not it has a Signet account or belongs to another business, so the answer
+ * reveals neither. Only people already in this business are named as such.
+ */
+export const InviteMembersResult = z.object({
+  invited: z.array(BusinessInvitation),
+  alreadyMembers: z.array(z.string()),
+});
+export type InviteMembersResult = z.infer<typeof InviteMembersResult>;
+
+/** The secret of an invitation link (/invite/{secret}). */
+export const InvitationSecretParams = z.strictObject({
+  secret: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not an invitation link'),
+});
+
+/** GET /v1/business-invitations/{secret}: the invitation as the invited person sees it. */
+export const ReceivedInvitation = z.object({
+  businessName: z.string(),
+  invitedBy: Inviter,
+  role: BusinessRole,
+  email: z.string(),
+  status: z.enum(['pending', 'expired', 'accepted', 'declined']),
+  expiresAt: z.string(),
+  /** The caller belongs to another business; an account belongs to one business at a time. */
+  inOtherBusiness: z.boolean(),
+});
+export type ReceivedInvitation = z.infer<typeof ReceivedInvitation>;
+
 export const Billing = z.object({
   /** Spec §4 payment markers; a new business is TRIALING. */
   paymentMethod: z.string().nullable(),
@@ -111,7 +161,7 @@ export const UserBusiness = z.object({
 });
 export type UserBusiness = z.infer<typeof UserBusiness>;
 
-/** GET /v1/businesses/{id} (spec §3 Business). Invitations, API users and domains are not built yet. */
+/** GET /v1/businesses/{id} for its admins (spec §3 Business). API users and domains are not built yet. */
 export const Business = z.object({
   id: z.string(),
   name: z.string(),
@@ -127,12 +177,34 @@ export const Business = z.object({
   settings: BusinessSettings,
   admins: z.array(BusinessMember),
   members: z.array(BusinessMember),
-  invitedMembers: z.array(z.object({ email: z.string() })),
+  /** Invitations nobody has answered yet (pending or expired). */
+  invitedMembers: z.array(BusinessInvitation),
   apiUsers: z.array(z.object({ username: z.string(), description: z.string() })),
   seals: z.array(SealSummary),
   domains: z.array(z.string()),
 });
 export type Business = z.infer<typeof Business>;
+
+/** A person as every member of the business may see them: name and role, no e-mail address. */
+export const BusinessPerson = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: BusinessRole,
+});
+
+/**
+ * GET /v1/businesses/{id} for a member who is not an admin: who the admins are (to ask them) and
+ * the seals; no settings, billing, contact details or other people's e-mail addresses.
+ */
+export const BusinessForMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  admins: z.array(BusinessPerson),
+  seals: z.array(SealSummary),
+});
+export type BusinessForMember = z.infer<typeof BusinessForMember>;
 
 const BusinessName = z.string().trim().min(1).max(100);
 
@@ -157,24 +229,13 @@ export const BusinessParams = z.strictObject({ businessId: z.uuid() });
 export const MemberList = z.object({ members: z.array(BusinessMember) });
 export const AdminList = z.object({ admins: z.array(BusinessMember) });
 
-/** POST .../members (spec: body users): people with a Signet account join at once. */
+/** POST .../members (spec: body users): invites people by e-mail address. */
 export const AddMembersBody = z.strictObject({
   users: z
     .array(z.strictObject({ email: Email, role: BusinessRole.default('member') }))
     .min(1)
     .max(100),
 });
-/**
- * Who was added, and who not with the reason: NO_ACCOUNT (ask them to sign up first),
- * OTHER_BUSINESS (they belong to another business), ALREADY_MEMBER.
- */
-export const AddMembersResult = z.object({
-  added: z.array(BusinessMember),
-  notAdded: z.array(
-    z.object({ email: z.string(), reason: z.enum(['NO_ACCOUNT', 'OTHER_BUSINESS', 'ALREADY_MEMBER']) }),
-  ),
-});
-export type AddMembersResult = z.infer<typeof AddMembersResult>;
 
 /** remove-members, change-to-admins, change-to-members; seal members (spec: body user_ids). */
 export const UserIdsBody = z.strictObject({ user_ids: z.array(z.uuid()).min(1).max(100) });

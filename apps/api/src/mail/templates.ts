@@ -1,4 +1,6 @@
 import type { Language } from '@signet/contracts/common';
+import { businessTemplates } from './business-templates.ts';
+import { footer } from './footer.ts';
 
 /** Every message Signet mails, in the four languages. `{name}` placeholders are filled from params. */
 export interface MailTemplate {
@@ -10,16 +12,6 @@ export interface MailTemplate {
 }
 
 type Templates = Record<string, Record<Language, MailTemplate>>;
-
-const footer: Record<Language, string> = {
-  'en-gb':
-    'You receive this e-mail because someone used this address at Signet. If it was not you, ignore it.',
-  'de-ch':
-    'Sie erhalten diese E-Mail, weil diese Adresse bei Signet verwendet wurde. Falls Sie das nicht waren, ignorieren Sie sie.',
-  'fr-ch':
-    "Vous recevez cet e-mail parce que cette adresse a été utilisée sur Signet. Si ce n'était pas vous, ignorez-le.",
-  it: 'Ricevete questa e-mail perché questo indirizzo è stato usato su Signet. Se non siete stati voi, ignoratela.',
-};
 
 export const templates = {
   signupConfirmation: {
@@ -432,6 +424,7 @@ export const templates = {
       footer: footer.it,
     },
   },
+  ...businessTemplates,
 } satisfies Templates;
 
 export type TemplateName = keyof typeof templates;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPolicies } from '@signet/contracts/common';
-import { bearer, createTestApp, json, signUp, type TestApp } from '../../test/helpers.ts';
+import { bearer, createTestApp, inviteAndAccept, json, signUp, type TestApp } from '../../test/helpers.ts';
 import type { RouteEntry } from '../app.ts';
 
 /** Routes whose declared policy is missing or not one of the known policies. */
@@ -52,12 +52,7 @@ describe('route table', () => {
       payload: { name: 'Walk AG', email: 'walk@example.ch', gtc: true },
     });
     const businessId = json<{ id: string }>(created).id;
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/businesses/${businessId}/members`,
-      headers: bearer(admin),
-      payload: { users: [{ email: 'walk-member@example.ch' }] },
-    });
+    await inviteAndAccept(t, admin, businessId, { email: 'walk-member@example.ch', token: member });
     // HEAD twins of GET routes answer without a body; their GET is walked.
     const business = t.app.routeTable.filter(
       (r) => r.method !== 'HEAD' && (r.auth === 'member' || r.auth === 'admin'),

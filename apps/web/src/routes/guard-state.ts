@@ -3,6 +3,7 @@ import type { User } from '@signet/contracts/accounts';
 import { userQueryOptions } from '../features/account/api/get-user.ts';
 import { userBusinessQueryOptions } from '../features/business/api/get-user-business.ts';
 import type { BusinessMembership } from '../features/business/business-membership.ts';
+import { rememberedInvitation } from '../features/business/remembered-invitation.ts';
 import { hasDirectSignCredentials } from '../features/direct-sign/credentials.ts';
 import { maintenanceQueryOptions } from '../features/status/api/get-status-summary.ts';
 import type { MaintenanceNotice } from '../features/status/maintenance.ts';
@@ -37,6 +38,7 @@ export interface GuardState {
   cookiesEnabled: boolean;
   staff: boolean;
   directSign: boolean;
+  rememberedInvitation: string | null;
 }
 
 /** Thrown when loading the user hit a server failure; the guard sends the browser to /sorry. */
@@ -75,6 +77,7 @@ export async function loadGuardState(queryClient: QueryClient): Promise<GuardSta
       cookiesEnabled: false,
       staff: false,
       directSign: false,
+      rememberedInvitation: null,
     };
   }
   // Maintenance first: during a blocking one the API may answer 503 to everything, and the visitor
@@ -93,5 +96,6 @@ export async function loadGuardState(queryClient: QueryClient): Promise<GuardSta
     cookiesEnabled: true,
     staff,
     directSign: hasDirectSignCredentials(),
+    rememberedInvitation: user ? rememberedInvitation() : null,
   };
 }

@@ -124,7 +124,19 @@ describe('route guards (spec §2)', () => {
 
   it('sends non-members on business pages to /business/register', () => {
     expect(decide(input('/business/members')).redirect?.to).toBe('/business/register');
-    expect(decide(input('/invite/$id')).redirect?.to).toBe('/business/register');
+  });
+
+  it('opens a business invitation to anybody: the invited person need not be a member, nor signed in', () => {
+    for (const user of [null, makeUser()]) expect(decide(input('/invite/$id', { user }))).toEqual({});
+  });
+
+  it('brings a person who logged in or signed up from an invitation link back to it', () => {
+    const remembered = { rememberedInvitation: 'a'.repeat(43) };
+    for (const path of ['/welcome', '/dashboard', '/profile'])
+      expect(decide(input(path, remembered)).redirect?.to).toBe(`/invite/${'a'.repeat(43)}`);
+    expect(decide(input('/invite/$id', remembered)).redirect).toBeUndefined();
+    expect(decide(input('/logout', remembered)).redirect).toBeUndefined();
+    expect(decide(input('/dashboard', { ...remembered, user: null })).redirect?.to).toBe('/login');
   });
 
   it('sends a member who is not admin home with business.not_allowed', () => {

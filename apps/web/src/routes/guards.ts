@@ -17,6 +17,8 @@ export interface GuardInput {
   staff: boolean;
   /** A direct-sign session (user id + request id) is stored for this tab. */
   directSign: boolean;
+  /** A business invitation link opened before signing in (or up), not shown since. */
+  rememberedInvitation?: string | null;
 }
 
 export type DialogRef = { namespace: 'general' | 'business'; name: string };
@@ -76,6 +78,8 @@ export function decide(input: GuardInput): GuardDecision {
   if (user.attributes.weak_password && pathname !== '/profile/change-password') {
     return { redirect: { to: '/profile/change-password' } };
   }
+  // Back to the invitation that sent this person to log in or sign up (the invite page is public).
+  if (input.rememberedInvitation) return { redirect: { to: `/invite/${input.rememberedInvitation}` } };
   const role = userRole(user, business);
   if (spec.strict && role !== spec.role && !(spec.path === '/business/upgrade' && role === 'admin')) {
     return { redirect: { to: role === 'admin' ? '/business/dashboard' : '/' } };

@@ -40,6 +40,10 @@ const lazyPages = {
   sendto: lazyRouteComponent(() => import('../features/sendto/components/sendto-page.tsx'), 'SendToPage'),
   directView: lazyRouteComponent(() => import('./direct-view-route.tsx'), 'DirectViewRoute'),
   view: lazyRouteComponent(() => import('./view-route.tsx'), 'ViewRoute'),
+  invite: lazyRouteComponent(
+    () => import('../features/business/components/invitation-page.tsx'),
+    'InvitationPage',
+  ),
 };
 
 /** Page key (route table) → component. Keys not listed get the planned-page frame. */
@@ -60,6 +64,7 @@ const pages: Record<string, RouteComponent> = {
   maintenance: lazyPages.maintenance,
   'direct-view': lazyPages.directView,
   view: lazyPages.view,
+  invite: lazyPages.invite,
   // Pages that are one message with an action (spec §2 simple pages and flow end points).
   'signup-mail-sent': lazyPages.message,
   'business-signup-mail-sent': lazyPages.message,

@@ -89,7 +89,8 @@ export const routeTable: readonly RouteSpec[] = [
   user('/not-available', 'not-available'),
   user('/sendto/$id', 'sendto'),
   user('/view/$srid', 'view'),
-  { ...user('/invite/$id', 'invite'), role: 'member' },
+  // Opened from the invitation mail, signed in or not: the page itself asks to log in or sign up.
+  open('/invite/$id', 'invite'),
   user('/billing', 'billing'),
   // Profile
   user('/profile', 'profile'),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
@@ -38,6 +39,38 @@ export const businessMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.userId] }),
     uniqueIndex('business_members_user_key').on(t.userId),
+  ],
+);
+
+/**
+ * Invitations into a business: membership begins only when the invited person accepts. `id` is
+ * what admins see and revoke by; the link mailed to the person carries a separate random secret,
+ * kept here only as its SHA-256. A business has at most one pending invitation per address:
+ * inviting again renews it (new secret, new expiry), and the old link stops working.
+ */
+export const businessInvitations = pgTable(
+  'business_invitations',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Lower case, as every e-mail in Signet. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'revoked'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When it was accepted, declined or revoked. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('business_invitations_secret_key').on(t.secretHash),
+    uniqueIndex('business_invitations_pending_key')
+      .on(t.businessId, t.email)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

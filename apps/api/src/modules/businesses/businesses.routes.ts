@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AddMembersBody,
-  AddMembersResult,
   AdminList,
   Business,
+  BusinessForMember,
   BusinessParams,
   BusinessSettings,
   CreateBusinessBody,
@@ -25,14 +24,14 @@ import { ErrorResponse } from '@signet/contracts/common';
 import { businessCaller, userCaller } from '../../plugins/auth.ts';
 import * as businesses from './businesses.service.ts';
 
-const errors = {
+export const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
   403: ErrorResponse,
   404: ErrorResponse,
   409: ErrorResponse,
 };
-const noContent = { 204: z.null().describe('No content') };
+export const noContent = { 204: z.null().describe('No content') };
 const tags = ['Businesses'];
 const sealTags = ['Seals'];
 
@@ -72,9 +71,10 @@ export async function businessesRoutes(
     config: { auth: 'member' },
     schema: {
       tags,
-      summary: 'The business: profile, settings, people and seals',
+      summary:
+        'The business: for admins profile, settings, people, invitations and seals; for members the admins and seals',
       params: BusinessParams,
-      response: { 200: Business, ...errors },
+      response: { 200: z.union([Business, BusinessForMember]), ...errors },
     },
     handler: (request) => businesses.getBusiness(deps, businessCaller(request)),
   });
@@ -131,18 +131,6 @@ export async function businessesRoutes(
       response: { 200: MemberList, ...errors },
     },
     handler: async (request) => ({ members: await businesses.listMembers(deps, businessCaller(request)) }),
-  });
-
-  r.post('/v1/businesses/:businessId/members', {
-    config: { auth: 'admin' },
-    schema: {
-      tags,
-      summary: 'Add people by e-mail: Signet accounts join at once; the others are reported with a reason',
-      params: BusinessParams,
-      body: AddMembersBody,
-      response: { 200: AddMembersResult, ...errors },
-    },
-    handler: (request) => businesses.addMembers(deps, businessCaller(request), request.body),
   });
 
   r.post('/v1/businesses/:businessId/remove-members', {

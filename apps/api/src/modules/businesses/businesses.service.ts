@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type {
-  AddMembersBody,
-  AddMembersResult,
   Business,
+  BusinessForMember,
   BusinessMember,
   BusinessSettings,
   CreateBusinessBody,
@@ -20,7 +19,8 @@ import type { Db } from '../../db/client.ts';
 import type { SealCredential } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
 import type { BusinessMembership, UserCaller } from '../../plugins/auth.ts';
-import { findUserIdByEmail, setBusinessFlags } from '../accounts/accounts.service.ts';
+import { setBusinessFlags } from '../accounts/accounts.service.ts';
+import { joinBusiness, listInvitations } from './business-invitations.service.ts';
 import * as repo from './businesses.repository.ts';
 
 export interface BusinessesDeps {
@@ -131,15 +131,9 @@ export async function createBusiness(
       createdAt: now,
       updatedAt: now,
     });
-    if (
-      !(await repo.insertMember(tx, { businessId: id, userId: caller.userId, role: 'admin', joinedAt: now }))
-    )
+    const creator = { businessId: id, userId: caller.userId, role: 'admin' as const, joinedAt: now };
+    if (!(await joinBusiness(tx, deps.clock, creator)))
       throw new AppError('ALREADY_IN_BUSINESS', 'You belong to a business already; leave it first.');
-    await setBusinessFlags({ db: tx, clock: deps.clock }, caller.userId, {
-      accepted_business_invite: true,
-      removed_from_business: false,
-      business_deleted: false,
-    });
   });
   return userBusinessOf(await requireBusiness(deps.db, id), 'admin');
 }
@@ -181,7 +175,31 @@ function toSealSummary(row: repo.SealRow, nMembers: number, canUse: boolean): Se
   };
 }
 
-export async function getBusiness(deps: BusinessesDeps, caller: BusinessCaller): Promise<Business> {
+/**
+ * GET /v1/businesses/{id}: everything for its admins; a member sees the admins' names (whom to ask)
+ * and the seals, but no settings, billing, contact details or anybody's e-mail address.
+ */
+export async function getBusiness(
+  deps: BusinessesDeps,
+  caller: BusinessCaller,
+): Promise<Business | BusinessForMember> {
+  if (caller.role !== 'admin') return businessForMember(deps, caller);
+  return businessForAdmin(deps, caller);
+}
+
+async function businessForMember(deps: BusinessesDeps, caller: BusinessCaller): Promise<BusinessForMember> {
+  const row = await requireBusiness(deps.db, caller.businessId);
+  const admins = (await repo.membersOf(deps.db, row.id)).filter((m) => m.role === 'admin');
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    admins: admins.map(({ id, firstName, lastName, role }) => ({ id, firstName, lastName, role })),
+    seals: await sealSummaries(deps, caller),
+  };
+}
+
+async function businessForAdmin(deps: BusinessesDeps, caller: BusinessCaller): Promise<Business> {
   const row = await requireBusiness(deps.db, caller.businessId);
   const members = (await repo.membersOf(deps.db, row.id)).map(toMember);
   return {
@@ -199,8 +217,8 @@ export async function getBusiness(deps: BusinessesDeps, caller: BusinessCaller):
     settings: settingsOf(row),
     admins: members.filter((m) => m.role === 'admin'),
     members,
-    // Invitations of people without an account, API users and domains are not built yet.
-    invitedMembers: [],
+    invitedMembers: await listInvitations(deps, row.id),
+    // API users and domains are not built yet.
     apiUsers: [],
     seals: await sealSummaries(deps, caller),
     domains: [],
@@ -218,7 +236,7 @@ export async function updateBusiness(
     ...(body.phone !== undefined ? { phone: body.phone } : {}),
     updatedAt: deps.clock.now(),
   });
-  return getBusiness(deps, caller);
+  return businessForAdmin(deps, caller);
 }
 
 export async function getSettings(deps: BusinessesDeps, caller: BusinessCaller): Promise<BusinessSettings> {
@@ -241,56 +259,6 @@ export async function updateSettings(
 
 export async function listMembers(deps: BusinessesDeps, caller: BusinessCaller): Promise<BusinessMember[]> {
   return (await repo.membersOf(deps.db, caller.businessId)).map(toMember);
-}
-
-/**
- * POST .../members: people who have a Signet account join at once (and see the invitation dialog,
- * spec §4, until they accept it); the others are reported back, nothing is sent to them.
- */
-export async function addMembers(
-  deps: BusinessesDeps,
-  caller: BusinessCaller,
-  body: z.infer<typeof AddMembersBody>,
-): Promise<AddMembersResult> {
-  const now = deps.clock.now();
-  const result: AddMembersResult = { added: [], notAdded: [] };
-  const seen = new Set<string>();
-  for (const person of body.users) {
-    if (seen.has(person.email)) continue;
-    seen.add(person.email);
-    const user = await findUserIdByEmail(deps, person.email);
-    if (!user) {
-      result.notAdded.push({ email: person.email, reason: 'NO_ACCOUNT' });
-      continue;
-    }
-    const joined = await deps.db.transaction(async (tx) => {
-      if (
-        !(await repo.insertMember(tx, {
-          businessId: caller.businessId,
-          userId: user.id,
-          role: person.role,
-          joinedAt: now,
-        }))
-      )
-        return false;
-      await setBusinessFlags({ db: tx, clock: deps.clock }, user.id, {
-        accepted_business_invite: false,
-        removed_from_business: false,
-        business_deleted: false,
-      });
-      return true;
-    });
-    if (joined) {
-      result.added.push(...(await repo.membersOf(deps.db, caller.businessId, [user.id])).map(toMember));
-      continue;
-    }
-    const theirs = await repo.membershipOf(deps.db, user.id);
-    result.notAdded.push({
-      email: person.email,
-      reason: theirs?.businessId === caller.businessId ? 'ALREADY_MEMBER' : 'OTHER_BUSINESS',
-    });
-  }
-  return result;
 }
 
 /** Every id must be a member of the caller's business. */

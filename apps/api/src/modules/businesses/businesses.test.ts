@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  AddMembersResult,
   Business,
+  BusinessForMember,
   BusinessSettings,
   Seal,
   SealSummary,
   UserBusiness,
 } from '@signet/contracts/businesses';
 import type { User } from '@signet/contracts/accounts';
-import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseKinds,
+  inviteAndAccept,
+  json,
+  signUp,
+  type TestApp,
+} from '../../../test/helpers.ts';
 
 describe.each(databaseKinds)('businesses on %s', (kind) => {
   let t: TestApp;
@@ -91,30 +99,18 @@ describe.each(databaseKinds)('businesses on %s', (kind) => {
     expect((await call('GET', '/v2/businesses/user', null)).statusCode).toBe(401);
   });
 
-  it('adds members by e-mail: accounts join at once, the others are reported with the reason', async () => {
-    const added = await call('POST', `/v1/businesses/${business.id}/members`, 'admin', {
-      users: [
-        { email: 'member@example.ch' },
-        { email: 'SECOND@example.ch', role: 'admin' },
-        { email: 'nobody@example.ch' },
-        { email: 'rival@example.ch' },
-        { email: 'admin@example.ch' },
-      ],
-    });
-    expect(added.statusCode, added.body).toBe(200);
-    const result = json<AddMembersResult>(added);
-    expect(result.added.map((m) => [m.email, m.role])).toEqual([
-      ['member@example.ch', 'member'],
-      ['second@example.ch', 'admin'],
-    ]);
-    expect(result.notAdded).toEqual([
-      { email: 'nobody@example.ch', reason: 'NO_ACCOUNT' },
-      { email: 'rival@example.ch', reason: 'OTHER_BUSINESS' },
-      { email: 'admin@example.ch', reason: 'ALREADY_MEMBER' },
-    ]);
-    // A member who joined sees the invitation dialog until they accept it (spec §4).
-    const member = json<User>(await call('GET', '/v1/user', 'member'));
-    expect(member.attributes.accepted_business_invite).toBe(false);
+  it('brings people in by invitation: they join in the invited role once they accept', async () => {
+    for (const [who, role] of [
+      ['member', 'member'],
+      ['second', 'admin'],
+    ] as const)
+      await inviteAndAccept(
+        t,
+        tokens.admin!,
+        business.id,
+        { email: `${who}@example.ch`, token: tokens[who]! },
+        role,
+      );
     expect(json<UserBusiness>(await call('GET', '/v2/businesses/user', 'member'))).toMatchObject({
       id: business.id,
       role: 'member',
@@ -134,12 +130,33 @@ describe.each(databaseKinds)('businesses on %s', (kind) => {
     expect(admins.map((a) => a.email).sort()).toEqual(['admin@example.ch', 'second@example.ch']);
   });
 
+  it("shows a member the business without settings, billing or anybody's e-mail; admins see everything", async () => {
+    const base = `/v1/businesses/${business.id}`;
+    await call('POST', `${base}/members`, 'admin', { users: [{ email: 'pending@example.ch' }] });
+    const read = await call('GET', base, 'member');
+    expect(read.statusCode, read.body).toBe(200);
+    const seen = json<BusinessForMember>(read);
+    expect(Object.keys(seen).sort()).toEqual(['admins', 'createdAt', 'id', 'name', 'seals']);
+    expect(seen).toMatchObject({ id: business.id, name: 'Acme AG' });
+    expect(seen.admins.map((a) => `${a.firstName}:${a.role}`).sort()).toEqual(['Alma:admin', 'Sina:admin']);
+    expect(read.body).not.toMatch(/@/);
+
+    const full = json<Business>(await call('GET', base, 'admin'));
+    expect(full).toMatchObject({ email: 'info@acme.ch', settings: { userPilot: { enabled: false } } });
+    expect(full.members.map((m) => m.email).sort()).toEqual([
+      'admin@example.ch',
+      'member@example.ch',
+      'second@example.ch',
+    ]);
+    expect(full.invitedMembers).toEqual([
+      expect.objectContaining({ email: 'pending@example.ch', role: 'member', status: 'pending' }),
+    ]);
+  });
+
   it('enforces who may call what: non-member, member not admin, another business', async () => {
     const base = `/v1/businesses/${business.id}`;
     // A member reads the business and its seals, but not the admin calls.
-    const read = await call('GET', base, 'member');
-    expect(read.statusCode, read.body).toBe(200);
-    expect(json<Business>(read)).toMatchObject({ id: business.id, name: 'Acme AG', email: 'info@acme.ch' });
+    expect((await call('GET', base, 'member')).statusCode).toBe(200);
     expect((await call('GET', `${base}/seals`, 'member')).statusCode).toBe(200);
     const adminCalls: Array<['GET' | 'POST' | 'PUT', string, unknown?]> = [
       ['PUT', base, { name: 'Hijacked' }],
@@ -333,6 +350,11 @@ describe.each(databaseKinds)('businesses on %s', (kind) => {
       '/v1/businesses/{businessId}',
       '/v1/businesses/{businessId}/settings',
       '/v1/businesses/{businessId}/seals/{name}/members/{userId}',
+      '/v2/businesses/{businessId}/invitations',
+      '/v1/businesses/{businessId}/invitations/{invitationId}',
+      '/v1/business-invitations/{secret}',
+      '/v1/business-invitations/{secret}/accept',
+      '/v1/business-invitations/{secret}/decline',
     ])
       expect(Object.keys(spec.paths)).toContain(path);
   });

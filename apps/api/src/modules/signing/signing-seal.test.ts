@@ -10,6 +10,7 @@ import {
   corpusDir,
   createTestApp,
   databaseKinds,
+  inviteAndAccept,
   json,
   signUp,
   type TestApp,
@@ -51,8 +52,9 @@ describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
         gtc: true,
       }),
     ).id;
-    await call('POST', `/v1/businesses/${businessId}/members`, as('admin'), {
-      users: [{ email: 'member@example.ch' }],
+    await inviteAndAccept(t, tokens.admin!, businessId, {
+      email: 'member@example.ch',
+      token: tokens.member!,
     });
     const seal = await call('POST', `/v1/businesses/${businessId}/seals`, as('admin'), {
       accountName: 'acme-invoices',

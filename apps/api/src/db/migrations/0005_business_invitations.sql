@@ -1,0 +1,17 @@
+CREATE TABLE "business_invitations" (
+	"id" text PRIMARY KEY NOT NULL,
+	"business_id" text NOT NULL,
+	"email" text NOT NULL,
+	"role" text NOT NULL,
+	"secret_hash" text NOT NULL,
+	"invited_by" text,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"ended_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "business_invitations" ADD CONSTRAINT "business_invitations_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "business_invitations" ADD CONSTRAINT "business_invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "business_invitations_secret_key" ON "business_invitations" USING btree ("secret_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "business_invitations_pending_key" ON "business_invitations" USING btree ("business_id","email") WHERE "business_invitations"."status" = 'pending';
