@@ -11,6 +11,7 @@ import { isWebPath, registerStaticWeb } from './plugins/static-web.ts';
 import { JobRunner } from './jobs/queue.ts';
 import { createMailTransport, mailJobKind, type MailMessage, type MailTransport } from './mail/mailer.ts';
 import { join } from 'node:path';
+import { installationSecret } from './installation-secrets.ts';
 import { closePdfEngine } from '@signet/pdf';
 import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -116,9 +117,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', () => closePdfEngine());
   // Providers are reached over HTTP only, through their adapters (the sandbox too).
   const sandboxPublicUrl = `${config.publicUrl}/sandbox`;
+  // A real QTSP issues the token (production requires it configured); the sandbox takes this one.
+  const qtspClientToken = config.qtspClientToken ?? installationSecret(config.dataDir, 'qtsp-client-token');
   const signingDeps = {
     ...documentDeps,
-    qtsp: new RemoteSigningClient(config.trustServicesUrl, config.qtspClientToken),
+    qtsp: new RemoteSigningClient(config.trustServicesUrl, qtspClientToken),
     timestamp: timestampTransport(config.trustServicesUrl),
     // Certificates name the sandbox's public address; this server reaches it on its own address.
     revocation: revocationTransports((url) =>
@@ -144,7 +147,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       prefix: '/sandbox',
       dataDir: config.dataDir,
       publicBaseUrl: sandboxPublicUrl,
-      clientToken: config.qtspClientToken,
+      clientToken: qtspClientToken,
     });
   }
 

@@ -22,8 +22,6 @@ export interface TrustServicesOptions {
   dataDir: string;
   /** Absolute URL of the sandbox mount point, e.g. http://localhost:3000/sandbox (used in AIA/CDP URLs). */
   publicBaseUrl?: string;
-  /** Bearer token the CSC/RA client (the API) must present. */
-  clientToken?: string;
   /** Defaults to a fresh settable clock at system time. */
   clock?: SettableClock;
 }
@@ -39,8 +37,6 @@ export interface TrustServices {
   stepUp: StepUpService;
   sms: SmsOutbox;
   control: SandboxControl;
-  /** The bearer token CSC/RA/step-up callers must present. */
-  clientToken: string;
   /** Revokes a certificate the sandbox issued; OCSP and CRLs report it from `at` (default: now) on. */
   revokeCertificate(serialHex: string, reason?: RevocationReason, at?: Date): Promise<Revocation>;
 }
@@ -51,9 +47,6 @@ export class UnknownCertificateError extends Error {
     this.name = 'UnknownCertificateError';
   }
 }
-
-/** Only for tests and local development; the API passes its configured token. */
-export const defaultClientToken = 'signet-sandbox-client-token';
 
 export async function createTrustServices(options: TrustServicesOptions): Promise<TrustServices> {
   const clock = options.clock ?? new SettableClock();
@@ -76,7 +69,6 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
     csc,
     stepUp: new StepUpService({ csc, sms, clock }),
     sms,
-    clientToken: options.clientToken ?? defaultClientToken,
     tsa: createTimestampAuthority({ pki, clock, faults }),
     ocsp: createOcspResponder({ pki, revocations, clock, faults }),
     crl: createCrlIssuer({ pki, revocations, clock, faults }),

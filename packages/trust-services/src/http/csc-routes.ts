@@ -65,9 +65,13 @@ const respondBody = z.object({ secret: z.string().min(1).max(20) });
 const responseIdParams = z.object({ responseId: z.uuid() });
 
 /** The remote-signing API: CSC v2 methods, the sandbox RA, and the QES step-up (TAN) flow. */
-export function registerCscRoutes(app: FastifyInstance, services: () => TrustServices): void {
+export function registerCscRoutes(
+  app: FastifyInstance,
+  services: () => TrustServices,
+  clientToken: string,
+): void {
+  const expected = Buffer.from(`Bearer ${clientToken}`);
   const requireClient = async (request: FastifyRequest) => {
-    const expected = Buffer.from(`Bearer ${services().clientToken}`);
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new CscError(401, 'invalid_token', 'A valid client bearer token is required');

@@ -24,7 +24,6 @@ beforeAll(async () => {
   services = await createTestTrustServices({
     dataDir: dir,
     publicBaseUrl: 'http://localhost/sandbox',
-    clientToken: token,
   });
   app = Fastify();
   app.addHook('onRoute', (route) => {

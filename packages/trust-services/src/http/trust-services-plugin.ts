@@ -9,7 +9,7 @@ export interface TrustServicesPluginOptions {
   dataDir: string;
   /** Absolute URL of the mount point, e.g. http://localhost:3000/sandbox; certificates point here. */
   publicBaseUrl: string;
-  /** Bearer token required on the CSC, RA and step-up routes. */
+  /** Bearer token required on the CSC, RA and step-up routes: the host's per-installation secret. */
   clientToken: string;
   /** An instance made with createTrustServices, when the host wants to reach it in-process too. */
   services?: TrustServices;
@@ -29,7 +29,6 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
       : createTrustServices({
           dataDir: options.dataDir,
           publicBaseUrl: options.publicBaseUrl,
-          clientToken: options.clientToken,
         });
   let services: TrustServices | undefined;
   ready.then(
@@ -53,6 +52,6 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
   };
   registerSandboxErrors(app);
   registerProtocolRoutes(app, current);
-  registerCscRoutes(app, current);
+  registerCscRoutes(app, current, options.clientToken);
   registerOutboxAndControlRoutes(app, current);
 };
