@@ -12,6 +12,7 @@ import { JobRunner } from './jobs/queue.ts';
 import { createMailTransport, mailJobKind, type MailMessage, type MailTransport } from './mail/mailer.ts';
 import { join } from 'node:path';
 import { installationSecret } from './installation-secrets.ts';
+import { sandboxAccessSecret } from './sandbox-access-secret.ts';
 import { closePdfEngine } from '@signet/pdf';
 import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -21,7 +22,7 @@ import { clearStaleLocks } from './modules/signature-requests/signature-requests
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { membershipOf } from './modules/businesses/businesses.service.ts';
-import { trustServicesPlugin } from '@signet/trust-services';
+import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
 import { RemoteSigningClient } from './adapters/remote-signing.ts';
 import { timestampTransport } from './adapters/timestamp-authority.ts';
 import { revocationTransports } from './adapters/revocation.ts';
@@ -142,12 +143,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
 
   if (config.sandboxEnabled) {
-    await app.register((instance) => sandboxMailRoutes(instance, deps), { prefix: '/sandbox' });
+    const accessSecret = sandboxAccessSecret(config);
+    const { guard } = sandboxAccess({ secret: accessSecret, publicBaseUrl: sandboxPublicUrl });
+    await app.register((instance) => sandboxMailRoutes(instance, deps, guard), { prefix: '/sandbox' });
     await app.register(trustServicesPlugin, {
       prefix: '/sandbox',
       dataDir: config.dataDir,
       publicBaseUrl: sandboxPublicUrl,
       clientToken: qtspClientToken,
+      accessSecret,
     });
   }
 

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { strongPassword } from './helpers.ts';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -119,6 +120,52 @@ describe('starting the real server', () => {
         '/sandbox/trust-list.pem',
       ])
         expect((await fetch(`${base}${path}`)).status, path).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it('starts for development with the sandbox on: a newcomer on localhost confirms from /sandbox/mail', async () => {
+    const dir = dataDir();
+    const server = startServer({ DATA_DIR: dir, LOG_LEVEL: 'warn', WEB_DIST: join(dir, 'no-web') });
+    try {
+      await waitForHealth(server);
+      const base = `http://127.0.0.1:${server.port}`;
+      // One line tells how others reach the sandbox; the secret is the one kept in the data folder.
+      const notice = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('Sandbox on:'));
+      expect(notice).toHaveLength(1);
+      const secret = readFileSync(join(dir, 'secrets', 'sandbox-access-secret'), 'utf8').trim();
+      expect(notice[0]).toContain(secret);
+
+      const email = 'newcomer@example.ch';
+      const asked = await fetch(`${base}/api/v1/request-confirmation`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      expect(asked.status).toBe(204);
+      let link: string | undefined;
+      for (let i = 0; i < 100 && !link; i++) {
+        const page = await (await fetch(`${base}/sandbox/mail`)).text();
+        link = /href="(http[^"]*\/signup\/confirm[^"]*)"/.exec(page)?.[1];
+        if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const token = new URL(link!.replace(/&amp;/g, '&')).searchParams.get('token');
+      const registered = await fetch(`${base}/api/v1/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          token,
+          firstName: 'Nia',
+          lastName: 'Newcomer',
+          password: strongPassword,
+          gtc: true,
+        }),
+      });
+      expect(registered.status).toBe(201);
     } finally {
       await server.stop();
     }

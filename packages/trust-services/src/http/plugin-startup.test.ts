@@ -21,6 +21,7 @@ describe('trustServicesPlugin on its own', () => {
       dataDir: dir,
       publicBaseUrl: 'https://signet.example/sandbox',
       clientToken: 'plugin-token-0123456789',
+      accessSecret: 'plugin-access-secret-0123456789',
     });
     await app.ready();
     try {

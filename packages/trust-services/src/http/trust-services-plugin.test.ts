@@ -39,6 +39,7 @@ beforeAll(async () => {
     dataDir: dir,
     publicBaseUrl: 'http://localhost/sandbox',
     clientToken: token,
+    accessSecret: 'test-access-secret-0123456789',
     services,
   });
   await app.ready();

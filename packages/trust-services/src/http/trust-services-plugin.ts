@@ -4,6 +4,7 @@ import { registerCscRoutes } from './csc-routes.js';
 import { registerSandboxErrors } from './errors.js';
 import { registerOutboxAndControlRoutes } from './outbox-control-routes.js';
 import { registerProtocolRoutes } from './protocol-routes.js';
+import { sandboxAccess } from './sandbox-access.js';
 
 export interface TrustServicesPluginOptions {
   dataDir: string;
@@ -11,6 +12,11 @@ export interface TrustServicesPluginOptions {
   publicBaseUrl: string;
   /** Bearer token required on the CSC, RA and step-up routes: the host's per-installation secret. */
   clientToken: string;
+  /**
+   * What callers other than loopback must present to reach the outboxes and controls (header, or the
+   * cookie of the access form at `<prefix>/access`): the host's per-installation secret.
+   */
+  accessSecret: string;
   /** An instance made with createTrustServices, when the host wants to reach it in-process too. */
   services?: TrustServices;
 }
@@ -35,7 +41,8 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
     (created) => (services = created),
     (error: unknown) => app.log.error({ err: error }, 'the sandbox trust services could not start'),
   );
-  // Every sandbox route is public to the host's auth layer; the CSC routes check their own client token.
+  // Every sandbox route is public to the host's auth layer: the CSC routes check their own client
+  // token, the outboxes and controls the sandbox access guard; the protocol routes are for everyone.
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config as object), auth: 'public' } as typeof route.config;
   });
@@ -53,5 +60,7 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
   registerSandboxErrors(app);
   registerProtocolRoutes(app, current);
   registerCscRoutes(app, current, options.clientToken);
-  registerOutboxAndControlRoutes(app, current);
+  const access = sandboxAccess({ secret: options.accessSecret, publicBaseUrl: options.publicBaseUrl });
+  access.registerAccessForm(app);
+  registerOutboxAndControlRoutes(app, current, access.guard);
 };
