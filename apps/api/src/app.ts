@@ -24,6 +24,7 @@ import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { membershipOf } from './modules/businesses/businesses.service.ts';
 import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
 import { RemoteSigningClient } from './adapters/remote-signing.ts';
+import { SignerAssertions } from './adapters/signer-assertion.ts';
 import { timestampTransport } from './adapters/timestamp-authority.ts';
 import { revocationTransports } from './adapters/revocation.ts';
 import { platformRoutes, sandboxMailRoutes } from './modules/platform/platform.routes.ts';
@@ -120,9 +121,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const sandboxPublicUrl = `${config.publicUrl}/sandbox`;
   // A real QTSP issues the token (production requires it configured); the sandbox takes this one.
   const qtspClientToken = config.qtspClientToken ?? installationSecret(config.dataDir, 'qtsp-client-token');
+  // The QTSP authorizes a signature only with Signet's signed word that the signer is present.
+  const signerAssertions = await SignerAssertions.forInstallation(config.dataDir);
   const signingDeps = {
     ...documentDeps,
-    qtsp: new RemoteSigningClient(config.trustServicesUrl, qtspClientToken),
+    qtsp: new RemoteSigningClient(config.trustServicesUrl, qtspClientToken, signerAssertions, clock),
     timestamp: timestampTransport(config.trustServicesUrl),
     // Certificates name the sandbox's public address; this server reaches it on its own address.
     revocation: revocationTransports((url) =>
@@ -152,6 +155,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       publicBaseUrl: sandboxPublicUrl,
       clientToken: qtspClientToken,
       accessSecret,
+      signerPublicKey: signerAssertions.publicKey,
     });
   }
 

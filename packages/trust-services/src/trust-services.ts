@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { SettableClock, wholeSeconds } from './control/clock.js';
 import { createControl, type SandboxControl } from './control/control.js';
 import { FaultSwitches } from './control/faults.js';
@@ -14,6 +15,7 @@ import {
 import { createTimestampAuthority, type TimestampAuthority } from './tsa/tsa-responder.js';
 import { openCredentialStore } from './csc/credential-store.js';
 import { CscService } from './csc/csc-service.js';
+import { SignerAssertionVerifier } from './csc/signer-assertion.js';
 import { StepUpService } from './step-up/step-up-service.js';
 import { openSmsOutbox, type SmsOutbox } from './sms/sms-outbox.js';
 
@@ -24,6 +26,11 @@ export interface TrustServicesOptions {
   publicBaseUrl?: string;
   /** Defaults to a fresh settable clock at system time. */
   clock?: SettableClock;
+  /**
+   * The public key the CSC client (the API) signs its signer assertions with. Without it the
+   * services still issue certificates, timestamps and revocation data, but authorize no signature.
+   */
+  signerPublicKey?: KeyObject;
 }
 
 export interface TrustServices {
@@ -63,6 +70,7 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
     sms,
     clock,
     isRevoked: (serialHex) => revocations.find(serialHex, clock.now()) !== undefined,
+    assertions: new SignerAssertionVerifier(options.signerPublicKey, clock),
   });
   return {
     pki,

@@ -4,6 +4,7 @@ import { makeTempDir, removeDir } from '../test-support/openssl.js';
 import { seedSandboxKeys } from '../testing.js';
 import { isLoopback, sandboxAccessHeader } from './sandbox-access.js';
 import { trustServicesPlugin } from './trust-services-plugin.js';
+import { testSignerKeys } from '../test-support/signer-assertions.js';
 
 const accessSecret = 'access-secret-for-this-test-0123';
 const remote = '198.51.100.23';
@@ -20,6 +21,7 @@ beforeAll(async () => {
     publicBaseUrl: 'https://demo.example.ch/sandbox',
     clientToken: 'access-test-client-token-0123',
     accessSecret,
+    signerPublicKey: testSignerKeys.publicKey,
   });
   await app.ready();
 });

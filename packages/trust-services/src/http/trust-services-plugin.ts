@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { createTrustServices, type TrustServices } from '../trust-services.js';
 import { registerCscRoutes } from './csc-routes.js';
@@ -17,6 +18,8 @@ export interface TrustServicesPluginOptions {
    * cookie of the access form at `<prefix>/access`): the host's per-installation secret.
    */
   accessSecret: string;
+  /** The public key of the host's signer assertions (ignored with `services`, which have their own). */
+  signerPublicKey: KeyObject;
   /** An instance made with createTrustServices, when the host wants to reach it in-process too. */
   services?: TrustServices;
 }
@@ -35,6 +38,7 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
       : createTrustServices({
           dataDir: options.dataDir,
           publicBaseUrl: options.publicBaseUrl,
+          signerPublicKey: options.signerPublicKey,
         });
   let services: TrustServices | undefined;
   ready.then(
