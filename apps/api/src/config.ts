@@ -43,7 +43,7 @@ export interface Config {
   sandboxEnabled: boolean;
   /**
    * What callers other than loopback present to reach the sandbox outboxes and controls; undefined:
-   * generated per installation (see sandbox-access.ts).
+   * generated per installation (see sandbox-access-secret.ts).
    */
   sandboxAccessSecret: string | undefined;
   /** Base URL of the trust services (CSC API, TSA, OCSP/CRL); the embedded sandbox by default. */

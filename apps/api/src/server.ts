@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Signet is running at ${config.publicUrl}`);
-  // Printed, not logged: the operator reads it once at the console; log collectors get no secret.
+  // A plain line for the operator at the console, outside the structured log (no secret when configured).
   const sandboxNotice = sandboxAccessNotice(config);
   if (sandboxNotice) process.stdout.write(`${sandboxNotice}\n`);
 }
