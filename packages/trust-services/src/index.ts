@@ -36,8 +36,7 @@ export type { Faults } from './control/faults.js';
 export type { SandboxControl } from './control/control.js';
 export { trustServicesPlugin } from './http/trust-services-plugin.js';
 export type { TrustServicesPluginOptions } from './http/trust-services-plugin.js';
-export { sandboxAccess, sandboxAccessHeader, isLoopback } from './http/sandbox-access.js';
-export type { SandboxAccessOptions, SandboxGuard } from './http/sandbox-access.js';
+export { sandboxAccess } from './http/sandbox-access.js';
 export { CscService } from './csc/csc-service.js';
 export type {
   AuthorizeRequest,
