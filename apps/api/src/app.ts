@@ -11,6 +11,8 @@ import { isWebPath, registerStaticWeb } from './plugins/static-web.ts';
 import { JobRunner } from './jobs/queue.ts';
 import { createMailTransport, mailJobKind, type MailMessage, type MailTransport } from './mail/mailer.ts';
 import { join } from 'node:path';
+import { installationSecret } from './installation-secrets.ts';
+import { sandboxAccessSecret } from './sandbox-access-secret.ts';
 import { closePdfEngine } from '@signet/pdf';
 import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -21,8 +23,9 @@ import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
 import { membershipOf } from './modules/businesses/businesses.service.ts';
-import { trustServicesPlugin } from '@signet/trust-services';
+import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
 import { RemoteSigningClient } from './adapters/remote-signing.ts';
+import { SignerAssertions } from './adapters/signer-assertion.ts';
 import { timestampTransport } from './adapters/timestamp-authority.ts';
 import { revocationTransports } from './adapters/revocation.ts';
 import { platformRoutes, sandboxMailRoutes } from './modules/platform/platform.routes.ts';
@@ -117,9 +120,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', () => closePdfEngine());
   // Providers are reached over HTTP only, through their adapters (the sandbox too).
   const sandboxPublicUrl = `${config.publicUrl}/sandbox`;
+  // A real QTSP issues the token (production requires it configured); the sandbox takes this one.
+  const qtspClientToken = config.qtspClientToken ?? installationSecret(config.dataDir, 'qtsp-client-token');
+  // The QTSP authorizes a signature only with Signet's signed word that the signer is present.
+  const signerAssertions = await SignerAssertions.forInstallation(config.dataDir);
   const signingDeps = {
     ...documentDeps,
-    qtsp: new RemoteSigningClient(config.trustServicesUrl, config.qtspClientToken),
+    qtsp: new RemoteSigningClient(config.trustServicesUrl, qtspClientToken, signerAssertions, clock),
     timestamp: timestampTransport(config.trustServicesUrl),
     // Certificates name the sandbox's public address; this server reaches it on its own address.
     revocation: revocationTransports((url) =>
@@ -141,12 +148,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
 
   if (config.sandboxEnabled) {
-    await app.register((instance) => sandboxMailRoutes(instance, deps), { prefix: '/sandbox' });
+    const accessSecret = sandboxAccessSecret(config);
+    const { guard } = sandboxAccess({ secret: accessSecret, publicBaseUrl: sandboxPublicUrl });
+    await app.register((instance) => sandboxMailRoutes(instance, deps, guard), { prefix: '/sandbox' });
     await app.register(trustServicesPlugin, {
       prefix: '/sandbox',
       dataDir: config.dataDir,
       publicBaseUrl: sandboxPublicUrl,
-      clientToken: config.qtspClientToken,
+      clientToken: qtspClientToken,
+      accessSecret,
+      signerPublicKey: signerAssertions.publicKey,
     });
   }
 

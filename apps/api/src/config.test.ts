@@ -29,4 +29,83 @@ describe('config', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://sign.example.ch/' }).publicUrl).toBe('https://sign.example.ch');
   });
+
+  it('keeps the sandbox on for development and test, and has no default client token', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxEnabled).toBe(true);
+    expect(loadConfig({}).qtspClientToken).toBeUndefined();
+    expect(loadConfig({}).sandboxAccessSecret).toBeUndefined();
+  });
+});
+
+const productionSettings = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://sign.example.ch',
+  TRUST_SERVICES_URL: 'https://qtsp.example.ch/api',
+  QTSP_CLIENT_TOKEN: 'issued-by-the-qtsp-0123456789',
+  SMTP_URL: 'smtps://signet:secret@mail.example.ch:465',
+  MAIL_FROM: 'Signet <no-reply@example.ch>',
+};
+
+/** The lines of the refusal, or [] when the configuration is accepted. */
+function refusal(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim());
+  }
+}
+
+describe('config in production', () => {
+  it('starts with the documented settings, the sandbox off', () => {
+    const config = loadConfig(productionSettings);
+    expect(config.sandboxEnabled).toBe(false);
+    expect(config.qtspClientToken).toBe(productionSettings.QTSP_CLIENT_TOKEN);
+  });
+
+  it('refuses the defaults with one line per missing setting', () => {
+    const lines = refusal({ NODE_ENV: 'production' });
+    expect(lines.map((line) => line.split(':')[0])).toEqual([
+      'PUBLIC_URL',
+      'TRUST_SERVICES_URL',
+      'QTSP_CLIENT_TOKEN',
+      'SMTP_URL',
+      'MAIL_FROM',
+    ]);
+  });
+
+  it('refuses each unsafe fallback on its own', () => {
+    const without = (name: keyof typeof productionSettings) =>
+      refusal(Object.fromEntries(Object.entries(productionSettings).filter(([key]) => key !== name)));
+    expect(without('QTSP_CLIENT_TOKEN')).toEqual([
+      'QTSP_CLIENT_TOKEN: with the sandbox off, set the client token your QTSP issued to Signet',
+    ]);
+    expect(without('TRUST_SERVICES_URL')).toHaveLength(1);
+    expect(without('SMTP_URL')).toHaveLength(1);
+    expect(without('PUBLIC_URL')).toHaveLength(1);
+    expect(refusal({ ...productionSettings, PUBLIC_URL: 'http://sign.example.ch' })).toEqual([
+      'PUBLIC_URL: must be an https:// URL in production (passwords and signing links travel over it)',
+    ]);
+  });
+
+  it('turns the sandbox on only when asked, and then only with an access secret', () => {
+    expect(refusal({ ...productionSettings, SANDBOX: 'on' })).toEqual([
+      'SANDBOX_ACCESS_SECRET: SANDBOX=on in production needs an access secret of 16+ characters for its outboxes and controls',
+    ]);
+    const demo = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://demo.example.ch',
+      SANDBOX: 'on',
+      SANDBOX_ACCESS_SECRET: 'a-long-demo-access-secret',
+    });
+    expect(demo.sandboxEnabled).toBe(true);
+    expect(demo.sandboxAccessSecret).toBe('a-long-demo-access-secret');
+    expect(refusal({ ...productionSettings, SANDBOX_ACCESS_SECRET: 'short' })).toEqual([
+      'SANDBOX_ACCESS_SECRET: must be at least 16 characters',
+    ]);
+  });
 });

@@ -20,12 +20,11 @@ const Env = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Signet <no-reply@signet.localhost>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  SANDBOX: z.enum(['on', 'off']).default('on'),
+  // No default here: production means off unless set, everything else on (see loadConfig).
+  SANDBOX: z.enum(['on', 'off']).optional(),
+  SANDBOX_ACCESS_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_SERVICES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  QTSP_CLIENT_TOKEN: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .default('signet-sandbox-client-token'),
+  QTSP_CLIENT_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
@@ -42,10 +41,15 @@ export interface Config {
   /** Absolute URL where people reach Signet; links in mails point here. No trailing slash. */
   publicUrl: string;
   sandboxEnabled: boolean;
+  /**
+   * What callers other than loopback present to reach the sandbox outboxes and controls; undefined:
+   * generated per installation (see sandbox-access-secret.ts).
+   */
+  sandboxAccessSecret: string | undefined;
   /** Base URL of the trust services (CSC API, TSA, OCSP/CRL); the embedded sandbox by default. */
   trustServicesUrl: string;
-  /** Bearer token the API presents to the remote signing service. */
-  qtspClientToken: string;
+  /** Bearer token the API presents to the remote signing service; undefined: generated per installation. */
+  qtspClientToken: string | undefined;
   /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
   mailLimitPerAddress: number;
   logLevel: string;
@@ -63,6 +67,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const sandboxEnabled = (e.SANDBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
+  if (e.NODE_ENV === 'production') {
+    const unsafe = productionProblems(e, sandboxEnabled);
+    if (unsafe.length > 0)
+      throw new ConfigError(
+        `Refusing to start in production (NODE_ENV=production), see "Running in production" in the README:\n${unsafe.map((line) => `  ${line}`).join('\n')}`,
+      );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -72,7 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    sandboxEnabled: e.SANDBOX === 'on',
+    sandboxEnabled,
+    sandboxAccessSecret: e.SANDBOX_ACCESS_SECRET,
     trustServicesUrl: (e.TRUST_SERVICES_URL ?? `http://127.0.0.1:${e.PORT}/sandbox`).replace(/\/+$/, ''),
     qtspClientToken: e.QTSP_CLIENT_TOKEN,
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
@@ -80,4 +93,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST),
     jobPollMs: 500,
   };
+}
+
+/**
+ * What a production start must not fall back to: defaults that are right on a developer's machine
+ * (localhost links, the open sandbox, the embedded trust services, mail kept in the outbox) but that
+ * would expose people or lose their mail on a server. One line each, naming the variable.
+ */
+function productionProblems(e: z.infer<typeof Env>, sandboxEnabled: boolean): string[] {
+  const problems: string[] = [];
+  if (!e.PUBLIC_URL)
+    problems.push('PUBLIC_URL: set the https:// address people reach Signet at (links in mails point there)');
+  else if (!e.PUBLIC_URL.startsWith('https://'))
+    problems.push(
+      'PUBLIC_URL: must be an https:// URL in production (passwords and signing links travel over it)',
+    );
+  if (sandboxEnabled) {
+    if (!e.SANDBOX_ACCESS_SECRET)
+      problems.push(
+        'SANDBOX_ACCESS_SECRET: SANDBOX=on in production needs an access secret of 16+ characters for its outboxes and controls',
+      );
+    return problems;
+  }
+  if (!e.TRUST_SERVICES_URL)
+    problems.push(
+      "TRUST_SERVICES_URL: with the sandbox off, set the base URL of your QTSP's trust services (CSC, RA, TSA, OCSP/CRL)",
+    );
+  if (!e.QTSP_CLIENT_TOKEN)
+    problems.push('QTSP_CLIENT_TOKEN: with the sandbox off, set the client token your QTSP issued to Signet');
+  if (!e.SMTP_URL)
+    problems.push(
+      'SMTP_URL: with the sandbox off nobody can read the mail outbox; set the SMTP server that delivers mail',
+    );
+  if (/\.localhost>?$/i.test(e.MAIL_FROM))
+    problems.push('MAIL_FROM: set a sender address of your own domain, e.g. "Signet <no-reply@example.ch>"');
+  return problems;
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { sandboxAccessNotice } from './sandbox-access-secret.ts';
 
 /** Starts Signet: listen, and shut down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Signet is running at ${config.publicUrl}`);
+  // A plain line for the operator at the console, outside the structured log (no secret when configured).
+  const sandboxNotice = sandboxAccessNotice(config);
+  if (sandboxNotice) process.stdout.write(`${sandboxNotice}\n`);
 }
 
 main().catch((error) => {

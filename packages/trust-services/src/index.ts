@@ -36,7 +36,7 @@ export type { Faults } from './control/faults.js';
 export type { SandboxControl } from './control/control.js';
 export { trustServicesPlugin } from './http/trust-services-plugin.js';
 export type { TrustServicesPluginOptions } from './http/trust-services-plugin.js';
-export { defaultClientToken } from './trust-services.js';
+export { sandboxAccess } from './http/sandbox-access.js';
 export { CscService } from './csc/csc-service.js';
 export type {
   AuthorizeRequest,

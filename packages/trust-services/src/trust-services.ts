@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { SettableClock, wholeSeconds } from './control/clock.js';
 import { createControl, type SandboxControl } from './control/control.js';
 import { FaultSwitches } from './control/faults.js';
@@ -14,6 +15,7 @@ import {
 import { createTimestampAuthority, type TimestampAuthority } from './tsa/tsa-responder.js';
 import { openCredentialStore } from './csc/credential-store.js';
 import { CscService } from './csc/csc-service.js';
+import { SignerAssertionVerifier } from './csc/signer-assertion.js';
 import { StepUpService } from './step-up/step-up-service.js';
 import { openSmsOutbox, type SmsOutbox } from './sms/sms-outbox.js';
 
@@ -22,10 +24,13 @@ export interface TrustServicesOptions {
   dataDir: string;
   /** Absolute URL of the sandbox mount point, e.g. http://localhost:3000/sandbox (used in AIA/CDP URLs). */
   publicBaseUrl?: string;
-  /** Bearer token the CSC/RA client (the API) must present. */
-  clientToken?: string;
   /** Defaults to a fresh settable clock at system time. */
   clock?: SettableClock;
+  /**
+   * The public key the CSC client (the API) signs its signer assertions with. Without it the
+   * services still issue certificates, timestamps and revocation data, but authorize no signature.
+   */
+  signerPublicKey?: KeyObject;
 }
 
 export interface TrustServices {
@@ -39,8 +44,6 @@ export interface TrustServices {
   stepUp: StepUpService;
   sms: SmsOutbox;
   control: SandboxControl;
-  /** The bearer token CSC/RA/step-up callers must present. */
-  clientToken: string;
   /** Revokes a certificate the sandbox issued; OCSP and CRLs report it from `at` (default: now) on. */
   revokeCertificate(serialHex: string, reason?: RevocationReason, at?: Date): Promise<Revocation>;
 }
@@ -51,9 +54,6 @@ export class UnknownCertificateError extends Error {
     this.name = 'UnknownCertificateError';
   }
 }
-
-/** Only for tests and local development; the API passes its configured token. */
-export const defaultClientToken = 'signet-sandbox-client-token';
 
 export async function createTrustServices(options: TrustServicesOptions): Promise<TrustServices> {
   const clock = options.clock ?? new SettableClock();
@@ -70,13 +70,13 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
     sms,
     clock,
     isRevoked: (serialHex) => revocations.find(serialHex, clock.now()) !== undefined,
+    assertions: new SignerAssertionVerifier(options.signerPublicKey, clock),
   });
   return {
     pki,
     csc,
     stepUp: new StepUpService({ csc, sms, clock }),
     sms,
-    clientToken: options.clientToken ?? defaultClientToken,
     tsa: createTimestampAuthority({ pki, clock, faults }),
     ocsp: createOcspResponder({ pki, revocations, clock, faults }),
     crl: createCrlIssuer({ pki, revocations, clock, faults }),

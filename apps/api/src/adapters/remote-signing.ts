@@ -1,4 +1,6 @@
+import type { Clock } from '../clock.ts';
 import { callProvider } from './http.ts';
+import type { SignerAssertions } from './signer-assertion.ts';
 
 /** sha256WithRSAEncryption: what Signet asks the QTSP to sign with (PKCS#1 v1.5 over a SHA-256 hash). */
 const sha256WithRsa = '1.2.840.113549.1.1.11';
@@ -11,7 +13,7 @@ export interface PersonEnrolment {
   email: string;
   /** Needed for credentials authorized by SMS code (explicit). */
   mobile?: string;
-  /** implicit: Signet authenticated the signer and authorizes with its client token (AES only). */
+  /** implicit: Signet authenticated the signer and vouches for them with a signer assertion (AES only). */
   authMode?: 'implicit' | 'explicit';
   quality: 'aes' | 'qes';
   legislation: 'eidas' | 'zertes';
@@ -21,7 +23,7 @@ export interface PersonEnrolment {
   userID?: string;
 }
 
-/** A business seal's certificate: no person, no SMS code (the client token authorizes it). */
+/** A business seal's certificate: no person, no SMS code (Signet's signer assertion authorizes it). */
 export interface SealEnrolment {
   quality: 'seal';
   legislation: 'eidas' | 'zertes';
@@ -50,7 +52,20 @@ export class RemoteSigningClient {
   constructor(
     private readonly baseUrl: string,
     private readonly clientToken: string,
+    private readonly assertions: SignerAssertions,
+    private readonly clock: Clock,
   ) {}
+
+  /** The authData entry proving to the QTSP that `signer` is present for exactly these hashes. */
+  private async signerPresence(signer: string, credentialID: string, hashes: Uint8Array[]) {
+    const value = await this.assertions.issue({ signer, credentialID, hashes }, this.clock.now());
+    return [{ id: 'signer_assertion', value }];
+  }
+
+  /** Signet's public key for signer assertions, as the QTSP operator registers it. */
+  signerAssertionKeys() {
+    return this.assertions.jwks();
+  }
 
   private async post<T>(path: string, body: unknown): Promise<T> {
     const response = await callProvider('remote signing service', `${this.baseUrl}${path}`, {
@@ -71,13 +86,17 @@ export class RemoteSigningClient {
     }>('/ra/v1/enrol', enrolment);
   }
 
-  /** Implicitly authorized credentials need the client token alone (no SMS code). */
-  async authorizeImplicit(credentialID: string, hashes: Uint8Array[]): Promise<string> {
+  /**
+   * Implicitly authorized credentials need no SMS code: Signet, which authenticated `signer` (the
+   * userID the credential was enrolled for), vouches for their presence with a signer assertion.
+   */
+  async authorizeImplicit(credentialID: string, signer: string, hashes: Uint8Array[]): Promise<string> {
     const result = await this.post<{ SAD: string }>('/csc/v2/credentials/authorize', {
       credentialID,
       numSignatures: hashes.length,
       hashes: hashes.map((h) => Buffer.from(h).toString('base64')),
       hashAlgorithmOID: sha256,
+      authData: await this.signerPresence(signer, credentialID, hashes),
     });
     return result.SAD;
   }
@@ -93,8 +112,11 @@ export class RemoteSigningClient {
     return result.signatures.map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
   }
 
-  startStepUp(request: {
+  /** QES: the signer confirms with the code the QTSP sends; Signet vouches that they started it. */
+  async startStepUp(request: {
     credentialID: string;
+    /** The userID the credential was enrolled for. */
+    signer: string;
     hashes: Uint8Array[];
     language?: string;
     serialNumber?: string;
@@ -103,6 +125,7 @@ export class RemoteSigningClient {
       credentialID: request.credentialID,
       hashes: request.hashes.map((h) => Buffer.from(h).toString('base64')),
       hashAlgorithmOID: sha256,
+      authData: await this.signerPresence(request.signer, request.credentialID, request.hashes),
       ...(request.language ? { language: request.language } : {}),
       ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
     });

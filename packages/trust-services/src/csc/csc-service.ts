@@ -10,6 +10,7 @@ import { CscError, invalidRequest } from './csc-error.js';
 import type { CredentialStore, SignerIdentity } from './credential-store.js';
 import { codeLifetimeMs, OneTimeCode, type CodeCheck } from './one-time-code.js';
 import { SadStore } from './sad-store.js';
+import type { SignerAssertionVerifier } from './signer-assertion.js';
 
 /** What the RA needs to enrol a signer for an on-demand certificate. */
 export interface EnrolRequest extends SignerIdentity {
@@ -46,6 +47,8 @@ export interface AuthorizeRequest {
   hashes: string[];
   hashAlgorithmOID?: string;
   OTP?: string;
+  /** The client's signed proof that the credential's user is present for these hashes. */
+  signerAssertion?: string;
 }
 
 export interface SignHashRequest {
@@ -65,6 +68,8 @@ export interface ResolvedCredential {
   legislation: Legislation;
   language: SmsLanguage;
   identity?: SignerIdentity;
+  /** The client's reference for the signer given at enrolment (signer assertions name it). */
+  userID?: string;
   certificate: pkijs.Certificate;
   chainDer: Uint8Array[];
   privateKey: KeyObject;
@@ -134,6 +139,7 @@ export class CscService {
       sms: SmsOutbox;
       clock: Clock;
       isRevoked: (serialHex: string) => boolean;
+      assertions: SignerAssertionVerifier;
     },
   ) {
     this.sads = new SadStore(deps.clock);
@@ -318,6 +324,8 @@ export class CscService {
     this.checkHashes(request.hashes, request.hashAlgorithmOID ?? oid.sha256);
     if (request.numSignatures !== request.hashes.length)
       throw invalidRequest('numSignatures must equal the number of hashes (SCAL 2)');
+    // Before the OTP: without the client's proof nobody can spend the signer's code attempts either.
+    await this.checkSignerPresent(credential, request.hashes, request.signerAssertion);
     if (credential.authMode === 'explicit') {
       const otp = this.otps.get(credential.credentialID);
       if (!request.OTP)
@@ -354,6 +362,22 @@ export class CscService {
     };
   }
 
+  /**
+   * Every authorization (implicit, OTP, step-up) needs the client's assertion that the credential's
+   * user is present for exactly these hashes; the client token alone authorizes nothing.
+   */
+  async checkSignerPresent(
+    credential: ResolvedCredential,
+    hashes: readonly string[],
+    assertion: string | undefined,
+  ): Promise<void> {
+    await this.deps.assertions.verify(assertion, {
+      credentialID: credential.credentialID,
+      subject: credential.userID ?? credential.credentialID,
+      hashes,
+    });
+  }
+
   /** The credential, or a CSC error if it does not exist. */
   resolve(credentialID: string): ResolvedCredential {
     const cached = this.resolved.get(credentialID);
@@ -386,6 +410,7 @@ export class CscService {
           legislation: stored.legislation,
           language: stored.language,
           identity: stored.identity,
+          ...(stored.userID ? { userID: stored.userID } : {}),
           certificate: parseCertificate(chainDer[0]!),
           chainDer,
           privateKey: createPrivateKey(stored.privateKeyPem),

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CscError } from '../csc/csc-error.js';
+import { signerAssertionAuthDataId } from '../csc/signer-assertion.js';
 import { certificateProfiles, legislations } from '../pki/sandbox-pki.js';
 import { smsLanguages } from '../sms/sms-texts.js';
 import type { TrustServices } from '../trust-services.js';
@@ -9,6 +10,15 @@ import type { TrustServices } from '../trust-services.js';
 const credentialId = z.string().min(1).max(100);
 const hashes = z.array(z.string().min(1).max(200)).min(1).max(100);
 const oidString = z.string().regex(/^\d+(\.\d+)+$/, 'an object identifier');
+/** CSC v2 authentication objects; the signer assertion travels as one (id signer_assertion). */
+const authData = z
+  .array(z.object({ id: z.string().min(1).max(64), value: z.string().min(1).max(8192) }))
+  .max(10)
+  .optional();
+const withSignerAssertion = (given: Array<{ id: string; value: string }> | undefined) => {
+  const signerAssertion = given?.find((entry) => entry.id === signerAssertionAuthDataId)?.value;
+  return signerAssertion ? { signerAssertion } : {};
+};
 
 const enrolBody = z.object({
   givenName: z.string().trim().min(1).max(64).optional(),
@@ -45,6 +55,7 @@ const authorizeBody = z.object({
   hashes,
   hashAlgorithmOID: oidString.optional(),
   OTP: z.string().min(1).max(20).optional(),
+  authData,
 });
 const signHashBody = z.object({
   credentialID: credentialId,
@@ -60,14 +71,19 @@ const stepUpBody = z.object({
   hashAlgorithmOID: oidString.optional(),
   serialNumber: z.string().min(1).max(64).optional(),
   language: z.enum(smsLanguages).optional(),
+  authData,
 });
 const respondBody = z.object({ secret: z.string().min(1).max(20) });
 const responseIdParams = z.object({ responseId: z.uuid() });
 
 /** The remote-signing API: CSC v2 methods, the sandbox RA, and the QES step-up (TAN) flow. */
-export function registerCscRoutes(app: FastifyInstance, services: () => TrustServices): void {
+export function registerCscRoutes(
+  app: FastifyInstance,
+  services: () => TrustServices,
+  clientToken: string,
+): void {
+  const expected = Buffer.from(`Bearer ${clientToken}`);
   const requireClient = async (request: FastifyRequest) => {
-    const expected = Buffer.from(`Bearer ${services().clientToken}`);
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new CscError(401, 'invalid_token', 'A valid client bearer token is required');
@@ -94,16 +110,18 @@ export function registerCscRoutes(app: FastifyInstance, services: () => TrustSer
       await csc().sendOtp(otpBody.parse(request.body));
       return reply.status(204).send();
     });
-    client.post('/csc/v2/credentials/authorize', async (request) =>
-      csc().authorize(authorizeBody.parse(request.body)),
-    );
+    client.post('/csc/v2/credentials/authorize', async (request) => {
+      const { authData: given, ...body } = authorizeBody.parse(request.body);
+      return csc().authorize({ ...body, ...withSignerAssertion(given) });
+    });
     client.post('/csc/v2/signatures/signHash', async (request) =>
       csc().signHash(signHashBody.parse(request.body)),
     );
 
-    client.post('/csc/v2/stepup', async (request, reply) =>
-      reply.status(201).send(await stepUp().start(stepUpBody.parse(request.body))),
-    );
+    client.post('/csc/v2/stepup', async (request, reply) => {
+      const { authData: given, ...body } = stepUpBody.parse(request.body);
+      return reply.status(201).send(await stepUp().start({ ...body, ...withSignerAssertion(given) }));
+    });
     client.get('/csc/v2/stepup/:responseId', async (request) =>
       stepUp().get(responseIdParams.parse(request.params).responseId),
     );

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { revocationReasonCodes, type RevocationReason } from '../revocation/revocation-store.js';
 import type { SmsMessage } from '../sms/sms-outbox.js';
 import type { TrustServices } from '../trust-services.js';
+import { escapeHtml } from './html.js';
+import type { SandboxGuard } from './sandbox-access.js';
 
 const smsQuery = z.object({ to: z.string().min(1).optional() });
 const clockBody = z.union([
@@ -21,12 +23,6 @@ const revokeBody = z.object({
   reason: z.enum(Object.keys(revocationReasonCodes) as [RevocationReason, ...RevocationReason[]]).optional(),
   revokedAt: z.iso.datetime({ offset: true }).optional(),
 });
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function smsPage(messages: SmsMessage[], to: string | undefined): string {
   const rows = messages
@@ -49,8 +45,23 @@ ${rows}
 `;
 }
 
-/** The SMS outbox for people and E2E tests, and the test controls (clock, faults, revocation). */
-export function registerOutboxAndControlRoutes(app: FastifyInstance, services: () => TrustServices): void {
+/**
+ * The SMS outbox for people and E2E tests, and the test controls (clock, faults, revocation): SMS
+ * codes authorize signatures and the controls change what the trust services attest, so every one of
+ * them passes the sandbox access guard first.
+ */
+export function registerOutboxAndControlRoutes(
+  parent: FastifyInstance,
+  services: () => TrustServices,
+  guard: SandboxGuard,
+): void {
+  parent.register(async (app) => {
+    app.addHook('onRequest', guard);
+    registerGuardedRoutes(app, services);
+  });
+}
+
+function registerGuardedRoutes(app: FastifyInstance, services: () => TrustServices): void {
   const sms = () => services().sms;
   const control = () => services().control;
 

@@ -5,6 +5,7 @@ import { caIds } from '../pki/sandbox-pki.js';
 import { makeTempDir, removeDir } from '../test-support/openssl.js';
 import { seedSandboxKeys } from '../testing.js';
 import { trustServicesPlugin } from './trust-services-plugin.js';
+import { testSignerKeys } from '../test-support/signer-assertions.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -21,6 +22,8 @@ describe('trustServicesPlugin on its own', () => {
       dataDir: dir,
       publicBaseUrl: 'https://signet.example/sandbox',
       clientToken: 'plugin-token-0123456789',
+      accessSecret: 'plugin-access-secret-0123456789',
+      signerPublicKey: testSignerKeys.publicKey,
     });
     await app.ready();
     try {

@@ -8,6 +8,7 @@ import { makeTempDir, openssl, removeDir, writeFiles } from '../test-support/ope
 import type { TrustServices } from '../trust-services.js';
 import { toPem } from '../pki/pem.js';
 import { trustServicesPlugin } from './trust-services-plugin.js';
+import { presence, testSignerKeys } from '../test-support/signer-assertions.js';
 
 const token = 'test-client-token';
 const auth = { authorization: `Bearer ${token}` };
@@ -24,7 +25,7 @@ beforeAll(async () => {
   services = await createTestTrustServices({
     dataDir: dir,
     publicBaseUrl: 'http://localhost/sandbox',
-    clientToken: token,
+    signerPublicKey: testSignerKeys.publicKey,
   });
   app = Fastify();
   app.addHook('onRoute', (route) => {
@@ -40,6 +41,8 @@ beforeAll(async () => {
     dataDir: dir,
     publicBaseUrl: 'http://localhost/sandbox',
     clientToken: token,
+    accessSecret: 'test-access-secret-0123456789',
+    signerPublicKey: testSignerKeys.publicKey,
     services,
   });
   await app.ready();
@@ -56,8 +59,16 @@ afterEach(() => {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
 
-async function post(url: string, payload: object, headers: Record<string, string> = auth) {
-  return app.inject({ method: 'POST', url: `/sandbox${url}`, headers, payload });
+/** Calls that authorize carry the client's signer assertion, as the API sends it (signer-assertion.test.ts covers its absence). */
+const authorizing = new Set(['/csc/v2/credentials/authorize', '/csc/v2/stepup']);
+
+async function post(url: string, payload: Record<string, unknown>, headers: Record<string, string> = auth) {
+  const { credentialID, hashes } = payload;
+  const withPresence =
+    authorizing.has(url) && typeof credentialID === 'string' && Array.isArray(hashes)
+      ? { ...payload, authData: await presence(services, credentialID, hashes as string[]).catch(() => []) }
+      : payload;
+  return app.inject({ method: 'POST', url: `/sandbox${url}`, headers, payload: withPresence });
 }
 
 let signerCount = 0;
@@ -222,7 +233,7 @@ describe('trust services over HTTP', () => {
 
   it('answers malformed CSC calls with invalid_request naming the problem', async () => {
     const platform = 'platform-eidas';
-    const cases: [string, object, string][] = [
+    const cases: [string, Record<string, unknown>, string][] = [
       ['/csc/v2/credentials/authorize', { numSignatures: 1, hashes: [hashOf('a')] }, 'credentialID'],
       ['/csc/v2/credentials/info', { credentialID: 'no-such-credential' }, 'Invalid parameter credentialID'],
       [

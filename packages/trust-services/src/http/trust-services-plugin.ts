@@ -1,16 +1,25 @@
+import type { KeyObject } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { createTrustServices, type TrustServices } from '../trust-services.js';
 import { registerCscRoutes } from './csc-routes.js';
 import { registerSandboxErrors } from './errors.js';
 import { registerOutboxAndControlRoutes } from './outbox-control-routes.js';
 import { registerProtocolRoutes } from './protocol-routes.js';
+import { sandboxAccess } from './sandbox-access.js';
 
 export interface TrustServicesPluginOptions {
   dataDir: string;
   /** Absolute URL of the mount point, e.g. http://localhost:3000/sandbox; certificates point here. */
   publicBaseUrl: string;
-  /** Bearer token required on the CSC, RA and step-up routes. */
+  /** Bearer token required on the CSC, RA and step-up routes: the host's per-installation secret. */
   clientToken: string;
+  /**
+   * What callers other than loopback must present to reach the outboxes and controls (header, or the
+   * cookie of the access form at `<prefix>/access`): the host's per-installation secret.
+   */
+  accessSecret: string;
+  /** The public key of the host's signer assertions (ignored with `services`, which have their own). */
+  signerPublicKey: KeyObject;
   /** An instance made with createTrustServices, when the host wants to reach it in-process too. */
   services?: TrustServices;
 }
@@ -29,14 +38,15 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
       : createTrustServices({
           dataDir: options.dataDir,
           publicBaseUrl: options.publicBaseUrl,
-          clientToken: options.clientToken,
+          signerPublicKey: options.signerPublicKey,
         });
   let services: TrustServices | undefined;
   ready.then(
     (created) => (services = created),
     (error: unknown) => app.log.error({ err: error }, 'the sandbox trust services could not start'),
   );
-  // Every sandbox route is public to the host's auth layer; the CSC routes check their own client token.
+  // Every sandbox route is public to the host's auth layer: the CSC routes check their own client
+  // token, the outboxes and controls the sandbox access guard; the protocol routes are for everyone.
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config as object), auth: 'public' } as typeof route.config;
   });
@@ -53,6 +63,8 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
   };
   registerSandboxErrors(app);
   registerProtocolRoutes(app, current);
-  registerCscRoutes(app, current);
-  registerOutboxAndControlRoutes(app, current);
+  registerCscRoutes(app, current, options.clientToken);
+  const access = sandboxAccess({ secret: options.accessSecret, publicBaseUrl: options.publicBaseUrl });
+  access.registerAccessForm(app);
+  registerOutboxAndControlRoutes(app, current, access.guard);
 };

@@ -28,6 +28,8 @@ export interface StartStepUpRequest {
   serialNumber?: string;
   /** Language of the SMS; defaults to the one given at enrolment. */
   language?: SmsLanguage;
+  /** The client's signed proof that the credential's user is present for these hashes. */
+  signerAssertion?: string;
 }
 
 export interface StepUpView {
@@ -72,6 +74,8 @@ export class StepUpService {
     const mobile = credential.identity?.mobile;
     if (credential.authMode !== 'explicit' || !credential.identity || !mobile)
       throw invalidRequest('step-up is for credentials enrolled for a person with a mobile number');
+    // No code is sent (and no SAD can follow) unless the client vouches for the signer's presence.
+    await csc.checkSignerPresent(credential, request.hashes, request.signerAssertion);
     const transaction: Transaction = {
       responseId: randomUUID(),
       credentialID: credential.credentialID,

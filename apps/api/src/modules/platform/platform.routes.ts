@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Email } from '@signet/contracts/common';
@@ -57,8 +57,17 @@ const OutboxQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** The sandbox's view of the mail outbox (mounted under /sandbox when the sandbox is on). */
-export async function sandboxMailRoutes(app: FastifyInstance, deps: platform.PlatformDeps): Promise<void> {
+/**
+ * The sandbox's view of the mail outbox (mounted under /sandbox when the sandbox is on). Mails hold
+ * confirmation and password-reset links: the sandbox access guard admits loopback callers only, and
+ * others with the access secret.
+ */
+export async function sandboxMailRoutes(
+  app: FastifyInstance,
+  deps: platform.PlatformDeps,
+  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): Promise<void> {
+  app.addHook('onRequest', guard);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/mail.json', {

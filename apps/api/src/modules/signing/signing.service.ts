@@ -384,7 +384,7 @@ export async function sign(
     const preparedDocs = await prepareDocuments(deps, context, chain, deps.clock.now());
     const digests = preparedDocs.map((d) => d.prepared.digestToSign);
     const values = await deps.qtsp
-      .authorizeImplicit(credentialID, digests)
+      .authorizeImplicit(credentialID, signerKeyOf(caller), digests)
       .then((sad) => deps.qtsp.signHashes(credentialID, sad, digests))
       .catch((error) => {
         throw trustServiceError(error) ?? error;
@@ -432,6 +432,9 @@ async function sealFor(
   return businesses.sealForSigning(deps, caller.userId, accountName);
 }
 
+/** Who a seal's credential is enrolled for at the QTSP (and whom its signer assertions name). */
+const sealSigner = (seal: businesses.SealForSigning) => `seal:${seal.id}`;
+
 /** Seal certificates are kept and renewed this long before they expire. */
 const sealRenewalMs = 24 * 60 * 60 * 1000;
 
@@ -460,7 +463,7 @@ async function sealCredential(
       legislation,
       organization,
       commonName: seal.displayName,
-      userID: `seal:${seal.id}`,
+      userID: sealSigner(seal),
     })
     .catch((error) => {
       throw trustServiceError(error) ?? error;
@@ -498,7 +501,7 @@ async function signWithSeal(
       const preparedDocs = await prepareDocuments(deps, sealed, chain, deps.clock.now());
       const digests = preparedDocs.map((d) => d.prepared.digestToSign);
       const values = await deps.qtsp
-        .authorizeImplicit(credential.credentialID, digests)
+        .authorizeImplicit(credential.credentialID, sealSigner(seal), digests)
         .then((sad) => deps.qtsp.signHashes(credential.credentialID, sad, digests));
       return { preparedDocs, values, chain };
     };
@@ -565,6 +568,7 @@ async function startQualified(
     const stepUp = await deps.qtsp
       .startStepUp({
         credentialID: enrolled.credentialID,
+        signer: signerKeyOf(caller),
         hashes: await Promise.all(
           items.map(async (i) => (await repo.loadPrepared(deps.blobs, i.prepared)).digestToSign),
         ),

@@ -1,0 +1,206 @@
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { trustServicesPlugin } from '../http/trust-services-plugin.js';
+import { makeTempDir, removeDir } from '../test-support/openssl.js';
+import {
+  presence,
+  signerAssertion,
+  testSignerKeys,
+  type AssertionClaims,
+} from '../test-support/signer-assertions.js';
+import { createTestTrustServices } from '../testing.js';
+import type { TrustServices } from '../trust-services.js';
+import { signerAssertionAuthDataId } from './signer-assertion.js';
+
+const auth = { authorization: 'Bearer assertion-test-client-token' };
+const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
+
+let dir: string;
+let app: FastifyInstance;
+let services: TrustServices;
+beforeAll(async () => {
+  dir = await makeTempDir('assertion');
+  services = await createTestTrustServices({ dataDir: dir, signerPublicKey: testSignerKeys.publicKey });
+  app = Fastify();
+  await app.register(trustServicesPlugin, {
+    prefix: '/sandbox',
+    dataDir: dir,
+    publicBaseUrl: 'http://localhost/sandbox',
+    clientToken: 'assertion-test-client-token',
+    accessSecret: 'assertion-test-access-secret',
+    signerPublicKey: testSignerKeys.publicKey,
+    services,
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await removeDir(dir);
+});
+afterEach(() => services.control.resetClock());
+
+const post = (url: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/sandbox${url}`, headers: auth, payload });
+
+let people = 0;
+/** An advanced credential Signet authorizes on its own word (no SMS code), for `userID`. */
+async function implicitCredential(userID: string): Promise<string> {
+  people += 1;
+  const enrolled = await post('/ra/v1/enrol', {
+    givenName: 'Vera',
+    surname: `Visitor${people}`,
+    email: `vera${people}@example.ch`,
+    quality: 'aes',
+    legislation: 'zertes',
+    authMode: 'implicit',
+    userID,
+  });
+  expect(enrolled.statusCode).toBe(201);
+  return enrolled.json().credentialID as string;
+}
+
+const authorize = (credentialID: string, hashes: string[], authData?: object[]) =>
+  post('/csc/v2/credentials/authorize', {
+    credentialID,
+    numSignatures: hashes.length,
+    hashes,
+    ...(authData ? { authData } : {}),
+  });
+
+const withAssertion = async (claims: AssertionClaims) => [
+  { id: signerAssertionAuthDataId, value: await signerAssertion(claims) },
+];
+
+function expectRefused(response: { statusCode: number; json: () => unknown }, reason: RegExp) {
+  expect(response.statusCode).toBe(403);
+  const body = response.json() as { error: string; error_description: string; code: string };
+  expect(body).toMatchObject({ error: 'access_denied', code: 'SIGNER_ASSERTION_INVALID' });
+  expect(body.error_description).toMatch(reason);
+}
+
+describe('signer assertions: the client token alone authorizes nothing', () => {
+  it("refuses an implicit AES credential, the platform's and a seal's with only the client token", async () => {
+    const visitor = await implicitCredential('visitor:alice');
+    expectRefused(await authorize(visitor, [hashOf('forged')]), /authData "signer_assertion"/);
+    const platform = services.pki.platform.eidas.id;
+    expectRefused(await authorize(platform, [hashOf('forged')]), /signer_assertion/);
+    const seal = await post('/ra/v1/enrol', {
+      quality: 'seal',
+      legislation: 'eidas',
+      organization: 'Acme AG',
+      userID: 'seal:acme',
+    });
+    expectRefused(await authorize(seal.json().credentialID, [hashOf('forged')]), /signer_assertion/);
+  });
+
+  it('refuses a QES step-up without an assertion, and sends no code', async () => {
+    const enrolled = await post('/ra/v1/enrol', {
+      givenName: 'Quinn',
+      surname: 'Qualified',
+      email: 'quinn@example.ch',
+      mobile: '+41790009901',
+      quality: 'qes',
+      legislation: 'zertes',
+      userID: 'user:quinn',
+    });
+    const stepUp = await post('/csc/v2/stepup', {
+      credentialID: enrolled.json().credentialID,
+      hashes: [hashOf('qes')],
+    });
+    expectRefused(stepUp, /signer_assertion/);
+    expect(services.sms.list({ to: '+41790009901' })).toEqual([]);
+  });
+
+  it('refuses an explicit (OTP) authorization without an assertion, before the code is checked', async () => {
+    const enrolled = await post('/ra/v1/enrol', {
+      givenName: 'Otto',
+      surname: 'Explicit',
+      email: 'otto@example.ch',
+      mobile: '+41790009902',
+      quality: 'aes',
+      legislation: 'zertes',
+      userID: 'user:otto',
+    });
+    const credentialID = enrolled.json().credentialID as string;
+    expect((await post('/csc/v2/credentials/sendOTP', { credentialID })).statusCode).toBe(204);
+    const code = services.sms.latestCode('+41790009902')!;
+    const response = await post('/csc/v2/credentials/authorize', {
+      credentialID,
+      numSignatures: 1,
+      hashes: [hashOf('otp')],
+      OTP: code,
+    });
+    expectRefused(response, /signer_assertion/);
+    // The code was not spent: with the assertion it still authorizes.
+    const allowed = await post('/csc/v2/credentials/authorize', {
+      credentialID,
+      numSignatures: 1,
+      hashes: [hashOf('otp')],
+      OTP: code,
+      authData: await presence(services, credentialID, [hashOf('otp')]),
+    });
+    expect(allowed.statusCode).toBe(200);
+  });
+
+  it('authorizes with an assertion for that signer and exactly those hashes, once', async () => {
+    const credentialID = await implicitCredential('visitor:bob');
+    const hashes = [hashOf('page one'), hashOf('page two')];
+    const authData = await withAssertion({ credentialID, subject: 'visitor:bob', hashes });
+    const first = await authorize(credentialID, [...hashes].reverse(), authData);
+    expect(first.statusCode).toBe(200);
+    const signed = await post('/csc/v2/signatures/signHash', {
+      credentialID,
+      SAD: first.json().SAD,
+      hashes,
+      signAlgo: '1.2.840.113549.1.1.11',
+    });
+    expect(signed.statusCode).toBe(200);
+    expectRefused(await authorize(credentialID, hashes, authData), /used already/);
+  });
+
+  it('refuses assertions for other hashes, another credential, another signer, or another key', async () => {
+    const credentialID = await implicitCredential('visitor:carol');
+    const other = await implicitCredential('visitor:dave');
+    const hashes = [hashOf('contract')];
+    const claims = { credentialID, subject: 'visitor:carol', hashes };
+    expectRefused(
+      await authorize(credentialID, hashes, await withAssertion({ ...claims, hashes: [hashOf('other')] })),
+      /other hashes/,
+    );
+    expectRefused(
+      await authorize(credentialID, [...hashes, hashOf('more')], await withAssertion(claims)),
+      /other hashes/,
+    );
+    // Carol's assertion does not open Dave's key, nor does an assertion naming Dave for Carol's credential.
+    expectRefused(await authorize(other, hashes, await withAssertion(claims)), /another credential/);
+    expectRefused(
+      await authorize(other, hashes, await withAssertion({ ...claims, credentialID: other })),
+      /someone other/,
+    );
+    const stranger = generateKeyPairSync('ed25519').privateKey;
+    expectRefused(
+      await authorize(credentialID, hashes, await withAssertion({ ...claims, key: stranger })),
+      /signature verification failed/,
+    );
+    expectRefused(
+      await authorize(credentialID, hashes, await withAssertion({ ...claims, type: 'JWT' })),
+      /typ/,
+    );
+    expect((await authorize(credentialID, hashes, await withAssertion(claims))).statusCode).toBe(200);
+  });
+
+  it('refuses an expired assertion and one that claims to last more than two minutes', async () => {
+    const credentialID = await implicitCredential('visitor:erin');
+    const hashes = [hashOf('late')];
+    const claims = { credentialID, subject: 'visitor:erin', hashes };
+    const authData = await withAssertion(claims);
+    services.control.setClock({ offsetMs: 2 * 60_000 });
+    expectRefused(await authorize(credentialID, hashes, authData), /expired/);
+    services.control.resetClock();
+    expectRefused(
+      await authorize(credentialID, hashes, await withAssertion({ ...claims, lifetimeSeconds: 600 })),
+      /120 seconds at most/,
+    );
+  });
+});
