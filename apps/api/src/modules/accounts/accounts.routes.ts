@@ -27,6 +27,7 @@ import {
 import { ErrorResponse } from '@signet/contracts/common';
 import { userCaller } from '../../plugins/auth.ts';
 import * as accounts from './accounts.service.ts';
+import { login } from './login.service.ts';
 import { addressesSentTo } from '../signature-requests/signature-requests.service.ts';
 
 const errors = {
@@ -90,7 +91,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       body: LoginBody,
       response: { 200: TokenResponse, ...errors },
     },
-    handler: (request) => accounts.login(deps, { ...request.body, ip: request.ip }),
+    handler: (request) => login(deps, { ...request.body, ip: request.ip }),
   });
 
   r.post('/v1/logout', {
