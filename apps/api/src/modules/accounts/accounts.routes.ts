@@ -13,6 +13,7 @@ import {
   IdentityProvidersBody,
   IdentityProvidersResponse,
   LoginBody,
+  LoginResponse,
   RegisterBody,
   RequestConfirmationBody,
   RequestResetBody,
@@ -87,9 +88,9 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
     config: { auth: 'public' },
     schema: {
       tags,
-      summary: 'Sign in; the token is valid for 24 hours',
+      summary: 'Sign in; the token is valid for 24 hours (and a device token for the next sign-in)',
       body: LoginBody,
-      response: { 200: TokenResponse, ...errors },
+      response: { 200: LoginResponse, ...errors },
     },
     handler: (request) => login(deps, { ...request.body, ip: request.ip }),
   });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verify } from '@node-rs/argon2';
-import { createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { loginDevices, users } from '../../db/schema/accounts.ts';
+import { hashToken } from '../../plugins/auth.ts';
+import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
 
 // Counts the password verifications: the throttle must decide before the (expensive, guessable)
 // argon2 check, so the number of verifications is what an attacker gets.
@@ -20,13 +23,18 @@ describe.each(databaseKinds)('login throttling on %s', (kind) => {
     verifications.mockClear();
   });
 
-  const login = (email: string, password: string, address: string) =>
+  const login = (email: string, password: string, address: string, deviceToken?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/v1/login',
-      payload: { email, password },
+      payload: { email, password, ...(deviceToken ? { deviceToken } : {}) },
       remoteAddress: address,
     });
+  const deviceTokenOf = async (email: string, password: string, address: string) => {
+    const response = await login(email, password, address);
+    expect(response.statusCode).toBe(200);
+    return json<{ deviceToken: string }>(response).deviceToken;
+  };
 
   it('lets 25 parallel wrong passwords from one client evaluate at most the limit', async () => {
     const { email } = await signUp(t, { email: 'parallel@example.ch' });
@@ -57,5 +65,58 @@ describe.each(databaseKinds)('login throttling on %s', (kind) => {
     for (let i = 0; i < 6; i++) await login(email, 'Wrong-password-1', '203.0.113.66');
     expect((await login(email, password, '203.0.113.66')).statusCode).toBe(429);
     expect((await login(email, password, '192.0.2.10')).statusCode).toBe(200);
+  });
+
+  it("lets the owner's known device through while guesses from everywhere fill the account's ceiling", async () => {
+    const { email, password } = await signUp(t, { email: 'owner@example.ch' });
+    const deviceToken = await deviceTokenOf(email, password, '192.0.2.20');
+    const { email: otherEmail, password: otherPassword } = await signUp(t, { email: 'other@example.ch' });
+    const otherDevice = await deviceTokenOf(otherEmail, otherPassword, '192.0.2.20');
+    for (let i = 0; i < 20; i++)
+      await login(email, 'Wrong-password-1', `203.0.113.${10 + Math.floor(i / 5)}`);
+
+    // The ceiling holds for everyone without this account's device token, the owner included.
+    expect((await login(email, password, '192.0.2.21')).statusCode).toBe(429);
+    expect((await login(email, password, '192.0.2.21', otherDevice)).statusCode).toBe(429);
+    expect((await login(email, password, '192.0.2.21', 'x'.repeat(43))).statusCode).toBe(429);
+
+    const known = await login(email, password, '192.0.2.21', deviceToken);
+    expect(known.statusCode).toBe(200);
+    expect(json(known).deviceToken).toBe(deviceToken);
+  });
+
+  it('limits wrong passwords sent with a device token, and the token opens nothing', async () => {
+    const { email, password } = await signUp(t, { email: 'device@example.ch' });
+    const deviceToken = await deviceTokenOf(email, password, '192.0.2.30');
+    verifications.mockClear();
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        login(email, 'Wrong-password-1', `203.0.113.${50 + i}`, deviceToken),
+      ),
+    );
+    expect(verifications.mock.calls.length).toBeLessThanOrEqual(5);
+    expect(guesses.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(7);
+    expect((await login(email, password, '192.0.2.30', deviceToken)).statusCode).toBe(429);
+
+    for (const path of ['/api/v1/user', '/api/v1/email_input_autocomplete?q=d'])
+      expect(
+        (await t.app.inject({ method: 'GET', url: path, headers: bearer(deviceToken) })).statusCode,
+      ).toBe(401);
+  });
+
+  it('remembers the ten most recently used devices of an account', async () => {
+    const { email, password } = await signUp(t, { email: 'many@example.ch' });
+    const first = await deviceTokenOf(email, password, '192.0.2.40');
+    for (let i = 0; i < 10; i++) {
+      t.clock.advance(1000);
+      await deviceTokenOf(email, password, '192.0.2.40');
+    }
+    const user = await t.database.db.select().from(users).where(eq(users.email, email));
+    const devices = await t.database.db
+      .select()
+      .from(loginDevices)
+      .where(eq(loginDevices.userId, user[0]!.id));
+    expect(devices).toHaveLength(10);
+    expect(devices.map((d) => d.tokenHash)).not.toContain(hashToken(first));
   });
 });
