@@ -120,3 +120,42 @@ describe.each(databaseKinds)('login throttling on %s', (kind) => {
     expect(devices.map((d) => d.tokenHash)).not.toContain(hashToken(first));
   });
 });
+
+describe.each(databaseKinds)('client addresses behind a proxy on %s', (kind) => {
+  let direct: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    direct = await createTestApp(kind);
+    proxied = await createTestApp(kind, { env: { TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' } });
+  });
+  afterAll(async () => {
+    await direct.close();
+    await proxied.close();
+  });
+
+  const login = (t: TestApp, email: string, password: string, peer: string, forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email, password },
+      remoteAddress: peer,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('throttles each client behind a trusted proxy on its own', async () => {
+    const { email, password } = await signUp(proxied, { email: 'behind@example.ch' });
+    for (let i = 0; i < 5; i++) await login(proxied, email, 'Wrong-password-1', '10.1.2.3', '198.51.100.7');
+    expect((await login(proxied, email, password, '10.1.2.3', '198.51.100.7')).statusCode).toBe(429);
+    expect((await login(proxied, email, password, '10.1.2.3', '198.51.100.8')).statusCode).toBe(200);
+    expect((await login(proxied, email, password, '192.0.2.1', '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For from callers that are not a trusted proxy, and by default', async () => {
+    for (const t of [proxied, direct]) {
+      const { email, password } = await signUp(t, { email: 'spoofer@example.ch' });
+      for (let i = 0; i < 5; i++)
+        await login(t, email, 'Wrong-password-1', '203.0.113.7', `198.51.100.${20 + i}`);
+      expect((await login(t, email, password, '203.0.113.7', '198.51.100.30')).statusCode).toBe(429);
+    }
+  });
+});
