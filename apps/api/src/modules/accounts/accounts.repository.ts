@@ -99,6 +99,19 @@ export async function insertEmailToken(db: Db, row: typeof emailTokens.$inferIns
   await db.insert(emailTokens).values(row);
 }
 
+/** Marks a user's unused tokens of one purpose used, so that only a newer one works. */
+export async function revokeUnusedTokens(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
 /** A token that is unused and not expired, for the given purposes. */
 export async function findUsableToken(
   db: Db,

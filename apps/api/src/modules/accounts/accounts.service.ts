@@ -394,19 +394,20 @@ export async function requestReset(
   const user = await repo.findUserByEmail(deps.db, input.email);
   if (!user) return;
   const lang = input.lang ?? attributesOf(user).lang;
-  const token = await issueEmailToken(deps, {
-    purpose: 'reset_password',
-    email: user.email,
-    userId: user.id,
-    lang,
-    lifetimeMs: resetTokenMs,
-  });
-  await queueMail(deps.db, deps.clock, {
-    to: user.email,
-    template: 'passwordReset',
-    lang,
-    params: { firstName: user.firstName },
-    actionUrl: `${deps.publicUrl}/password-reset/new?token=${token}`,
+  await deps.db.transaction(async (tx) => {
+    // Only the newest link works: an older one lying in a mailbox or a forwarded mail is dead.
+    await repo.revokeUnusedTokens(tx, user.id, 'reset_password', now);
+    const token = await issueEmailToken(
+      { ...deps, db: tx },
+      { purpose: 'reset_password', email: user.email, userId: user.id, lang, lifetimeMs: resetTokenMs },
+    );
+    await queueMail(tx, deps.clock, {
+      to: user.email,
+      template: 'passwordReset',
+      lang,
+      params: { firstName: user.firstName },
+      actionUrl: `${deps.publicUrl}/password-reset/new?token=${token}`,
+    });
   });
 }
 

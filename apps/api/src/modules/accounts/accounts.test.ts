@@ -354,6 +354,21 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect((await post('/v1/login', { email, password: 'Brand-new-secret-4' })).statusCode).toBe(200);
     });
 
+    it('revokes older unused reset links when a new one is issued', async () => {
+      const { email } = await signUp(t, { email: 'tworesets@example.ch' });
+      await post('/v1/request-reset', { email });
+      const older = (await linkFromMail(t, email, '/password-reset/new')).searchParams.get('token');
+      await post('/v1/request-reset', { email });
+      const newer = (await linkFromMail(t, email, '/password-reset/new')).searchParams.get('token');
+      expect(newer).not.toBe(older);
+      expect(
+        json(await post('/v1/reset-password', { token: older, password: 'Brand-new-secret-4' })),
+      ).toMatchObject({ code: 'TOKEN_INVALID', field: 'token' });
+      expect(
+        (await post('/v1/reset-password', { token: newer, password: 'Brand-new-secret-4' })).statusCode,
+      ).toBe(204);
+    });
+
     it('expires reset links after one hour', async () => {
       const { email } = await signUp(t, { email: 'slowreset@example.ch' });
       await post('/v1/request-reset', { email });
