@@ -123,7 +123,16 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 export const LoginResponse = TokenResponse.extend({ deviceToken: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const CheckPasswordBody = z.strictObject({ password: z.string().max(1000) });
+/**
+ * The person's names and e-mail address as far as the client knows them (signup), which count
+ * against the password; for a signed-in caller the server adds the account's own.
+ */
+export const CheckPasswordBody = z.strictObject({
+  password: z.string().max(1000),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  email: z.string().max(254).optional(),
+});
 export const CheckPasswordResponse = z.object({
   valid: z.boolean(),
   errorCode: PasswordErrorCode.nullable(),

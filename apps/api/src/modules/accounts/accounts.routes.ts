@@ -135,11 +135,16 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
     config: { auth: 'public' },
     schema: {
       tags,
-      summary: 'Check a password against the policy',
+      summary: 'Check a password against the policy (and the strength estimate)',
       body: CheckPasswordBody,
       response: { 200: CheckPasswordResponse, ...errors },
     },
-    handler: async (request) => accounts.checkPassword(request.body.password),
+    handler: (request) =>
+      accounts.checkPassword(deps, {
+        ...request.body,
+        ip: request.ip,
+        caller: request.caller?.kind === 'user' ? request.caller : null,
+      }),
   });
 
   r.post('/v1/change-password', {

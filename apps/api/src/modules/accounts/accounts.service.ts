@@ -2,6 +2,7 @@ import { randomUUID, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { z } from 'zod';
 import type {
+  CheckPasswordBody,
   HighestQuality,
   PasswordErrorCode,
   RegisterBody,
@@ -337,8 +338,24 @@ export async function updateUser(
   return getUser(deps, user.id);
 }
 
-export function checkPassword(password: string): { valid: boolean; errorCode: PasswordErrorCode | null } {
-  const errorCode = checkPasswordPolicy(password);
+/** The strength estimate costs real CPU time: an anonymous caller gets plenty for typing, no more. */
+const checkPasswordLimit = (ip: string): RateLimitRule => ({
+  key: `check-password:ip:${ip}`,
+  limit: 150,
+  windowMs: oneHour,
+});
+
+export async function checkPassword(
+  deps: AccountsDeps,
+  input: z.infer<typeof CheckPasswordBody> & { ip: string; caller: UserCaller | null },
+): Promise<{ valid: boolean; errorCode: PasswordErrorCode | null }> {
+  await enforceLimit(deps.db, checkPasswordLimit(input.ip), deps.clock.now());
+  const user = input.caller ? await repo.findUserById(deps.db, input.caller.userId) : null;
+  const personal = [
+    ...personalParts(input.firstName ?? '', input.lastName ?? '', input.email ?? ''),
+    ...(user ? personalParts(user.firstName, user.lastName, user.email) : []),
+  ];
+  const errorCode = checkPasswordPolicy(input.password, personal);
   return { valid: errorCode === null, errorCode };
 }
 

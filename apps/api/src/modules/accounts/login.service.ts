@@ -17,7 +17,7 @@ const oneHour = 60 * 60 * 1000;
  * against guesses spread over many addresses; and one address cannot spray many accounts.
  * A correct password gives its hits back: only wrong ones use up the budgets.
  */
-export const loginLimits = {
+const loginLimits = {
   pair: (email: string, ip: string): RateLimitRule => ({
     key: `login:pair:${email}:${ip}`,
     limit: 5,
