@@ -63,6 +63,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
+    // request.ip is the client's address only through proxies named here (see config.ts).
+    trustProxy: config.trustProxy,
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

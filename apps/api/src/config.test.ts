@@ -35,6 +35,21 @@ describe('config', () => {
     expect(loadConfig({}).qtspClientToken).toBeUndefined();
     expect(loadConfig({}).sandboxAccessSecret).toBeUndefined();
   });
+
+  it('reads TRUST_PROXY: off by default, proxy addresses and CIDRs, never true or a hop count', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', '1', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/could choose their own address/);
+  });
 });
 
 const productionSettings = {

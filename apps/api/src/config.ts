@@ -1,5 +1,48 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+
+/** proxy-addr's names for whole private ranges, which Fastify accepts among the addresses. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * The proxies whose X-Forwarded-For Fastify believes when it works out the client's address
+ * (request.ip): none (off), or their addresses. Never `true`, which believes the header from any
+ * caller, so everyone could pick the address that login throttling and loopback checks see; nor a
+ * hop count, which cannot tell a proxy from a client that connects directly (Fastify 5 ignores it).
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .default('off')
+  .transform((value, ctx): false | string[] => {
+    if (['', 'off', 'false'].includes(value)) return false;
+    if (['true', 'on', '*'].includes(value) || /^\d+$/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${value} would believe X-Forwarded-For from clients that connect directly, so they could choose their own address; give the proxies' addresses or CIDRs`,
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be off or a comma-separated list of proxy addresses or CIDRs (not ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /**
  * The one place that reads process.env. Every setting is documented in the README's configuration table.
@@ -26,6 +69,7 @@ const Env = z.object({
   TRUST_SERVICES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   QTSP_CLIENT_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: TrustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
 });
@@ -52,6 +96,8 @@ export interface Config {
   qtspClientToken: string | undefined;
   /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
   mailLimitPerAddress: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For gives request.ip (false: none). */
+  trustProxy: false | string[];
   logLevel: string;
   webDist: string;
   /** Background job polling; tests switch it off and drain jobs explicitly. */
@@ -89,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustServicesUrl: (e.TRUST_SERVICES_URL ?? `http://127.0.0.1:${e.PORT}/sandbox`).replace(/\/+$/, ''),
     qtspClientToken: e.QTSP_CLIENT_TOKEN,
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     jobPollMs: 500,

@@ -71,6 +71,16 @@ test('signup through the mailed link, logout, login, logout', async () => {
   await page.goto('/logout');
   await page.waitForURL('**/bye');
   assert.equal(pathOf(page), '/bye');
+
+  // The browser keeps the device token of that login and sends it with the next one, so that its
+  // owner gets through while strangers' guesses throttle the account.
+  const stored = await page.evaluate(() => localStorage.getItem('signet.login-devices') ?? '');
+  assert.ok(stored.includes(email));
+  await page.goto('/login');
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/v1/login'));
+  await loginThroughUi(page, email, testPassword);
+  const body = (await sent).postDataJSON() as { deviceToken?: string };
+  assert.ok(body.deviceToken && stored.includes(body.deviceToken));
   await context.close();
 });
 

@@ -103,12 +103,36 @@ export const RegisterBody = z.strictObject({
   celloUCC: z.string().max(100).optional(),
 });
 
+/**
+ * A client that signed in before sends the device token it got then: its password attempts are
+ * let through while the account is throttled for everyone else (a Signet addition to the spec).
+ */
+const DeviceToken = z.string().min(16).max(200);
 /** Login returns the spec's Token: value and expiration (24 h). */
-export const LoginBody = z.strictObject({ email: Email, password: Password });
+export const LoginBody = z.strictObject({
+  email: Email,
+  password: Password,
+  deviceToken: DeviceToken.optional(),
+});
 export const TokenResponse = z.object({ value: z.string(), expiration: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
+/**
+ * The spec's Token and this client's device token for the account, to keep and send with the next
+ * login. It is no credential: it signs nobody in and opens no other call.
+ */
+export const LoginResponse = TokenResponse.extend({ deviceToken: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const CheckPasswordBody = z.strictObject({ password: z.string().max(1000) });
+/**
+ * The person's names and e-mail address as far as the client knows them (signup), which count
+ * against the password; for a signed-in caller the server adds the account's own.
+ */
+export const CheckPasswordBody = z.strictObject({
+  password: z.string().max(1000),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  email: z.string().max(254).optional(),
+});
 export const CheckPasswordResponse = z.object({
   valid: z.boolean(),
   errorCode: PasswordErrorCode.nullable(),

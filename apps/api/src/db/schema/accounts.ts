@@ -32,6 +32,29 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Clients that have signed in to an account before (login throttling). The token, kept by the
+ * client, only lets its holder's password attempts through while the account is throttled for
+ * others; it authenticates nothing. Only its SHA-256 is stored.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('login_devices_token_key').on(t.tokenHash),
+    index('login_devices_user_idx').on(t.userId),
+  ],
+);
+
 /** Mailed one-time tokens: signup confirmation, e-mail re-verification, password reset. */
 export const emailTokens = pgTable(
   'email_tokens',

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { emailTokens, identityProviders, sessions, users } from '../../db/schema/accounts.ts';
+import { and, desc, eq, gt, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { emailTokens, identityProviders, loginDevices, sessions, users } from '../../db/schema/accounts.ts';
 import type { Db } from '../../db/client.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -51,8 +51,65 @@ export async function revokeUserSessions(db: Db, userId: string, now: Date, keep
   await db.update(sessions).set({ revokedAt: now }).where(condition);
 }
 
+/** The unexpired login device of this token, if it belongs to the account of `email`. */
+export async function findLoginDevice(
+  db: Db,
+  tokenHash: string,
+  email: string,
+  now: Date,
+): Promise<{ id: string; userId: string } | null> {
+  const rows = await db
+    .select({ id: loginDevices.id, userId: loginDevices.userId })
+    .from(loginDevices)
+    .innerJoin(users, eq(users.id, loginDevices.userId))
+    .where(
+      and(eq(loginDevices.tokenHash, tokenHash), eq(users.email, email), gt(loginDevices.expiresAt, now)),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertLoginDevice(db: Db, row: typeof loginDevices.$inferInsert): Promise<void> {
+  await db.insert(loginDevices).values(row);
+}
+
+export async function touchLoginDevice(db: Db, id: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.update(loginDevices).set({ lastUsedAt: now, expiresAt }).where(eq(loginDevices.id, id));
+}
+
+/** Deletes a user's expired login devices and all but the `keep` most recently used. */
+export async function pruneLoginDevices(db: Db, userId: string, keep: number, now: Date): Promise<void> {
+  const newest = db
+    .select({ id: loginDevices.id })
+    .from(loginDevices)
+    .where(eq(loginDevices.userId, userId))
+    .orderBy(desc(loginDevices.lastUsedAt))
+    .limit(keep);
+  await db
+    .delete(loginDevices)
+    .where(
+      and(
+        eq(loginDevices.userId, userId),
+        or(lte(loginDevices.expiresAt, now), notInArray(loginDevices.id, newest)),
+      ),
+    );
+}
+
 export async function insertEmailToken(db: Db, row: typeof emailTokens.$inferInsert): Promise<void> {
   await db.insert(emailTokens).values(row);
+}
+
+/** Marks a user's unused tokens of one purpose used, so that only a newer one works. */
+export async function revokeUnusedTokens(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
 /** A token that is unused and not expired, for the given purposes. */

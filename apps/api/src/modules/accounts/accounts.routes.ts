@@ -13,6 +13,7 @@ import {
   IdentityProvidersBody,
   IdentityProvidersResponse,
   LoginBody,
+  LoginResponse,
   RegisterBody,
   RequestConfirmationBody,
   RequestResetBody,
@@ -27,6 +28,7 @@ import {
 import { ErrorResponse } from '@signet/contracts/common';
 import { userCaller } from '../../plugins/auth.ts';
 import * as accounts from './accounts.service.ts';
+import { login } from './login.service.ts';
 import { addressesSentTo } from '../signature-requests/signature-requests.service.ts';
 
 const errors = {
@@ -86,11 +88,11 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
     config: { auth: 'public' },
     schema: {
       tags,
-      summary: 'Sign in; the token is valid for 24 hours',
+      summary: 'Sign in; the token is valid for 24 hours (and a device token for the next sign-in)',
       body: LoginBody,
-      response: { 200: TokenResponse, ...errors },
+      response: { 200: LoginResponse, ...errors },
     },
-    handler: (request) => accounts.login(deps, { ...request.body, ip: request.ip }),
+    handler: (request) => login(deps, { ...request.body, ip: request.ip }),
   });
 
   r.post('/v1/logout', {
@@ -133,11 +135,16 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
     config: { auth: 'public' },
     schema: {
       tags,
-      summary: 'Check a password against the policy',
+      summary: 'Check a password against the policy (and the strength estimate)',
       body: CheckPasswordBody,
       response: { 200: CheckPasswordResponse, ...errors },
     },
-    handler: async (request) => accounts.checkPassword(request.body.password),
+    handler: (request) =>
+      accounts.checkPassword(deps, {
+        ...request.body,
+        ip: request.ip,
+        caller: request.caller?.kind === 'user' ? request.caller : null,
+      }),
   });
 
   r.post('/v1/change-password', {

@@ -2,6 +2,7 @@ import { randomUUID, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { z } from 'zod';
 import type {
+  CheckPasswordBody,
   HighestQuality,
   PasswordErrorCode,
   RegisterBody,
@@ -16,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newToken, sessionLifetimeMs, type UserCaller } from '../../plugins/auth.ts';
-import { countHit, peekHits, resetHits, type RateLimitRule } from '../../plugins/rate-limit.ts';
+import { countHit, type RateLimitRule } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../../mail/mailer.ts';
 import { checkPasswordPolicy, passwordPolicyMessages } from './password-policy.ts';
 import * as repo from './accounts.repository.ts';
@@ -34,18 +35,8 @@ export interface AccountsDeps {
 export const initialFreeSignatures = 5;
 const signupTokenMs = 24 * 60 * 60 * 1000;
 const resetTokenMs = 60 * 60 * 1000;
-const fifteenMinutes = 15 * 60 * 1000;
 const oneHour = 60 * 60 * 1000;
 
-/** Login throttling: per account and per client address, counted in the database. */
-export const loginLimits = {
-  account: (email: string): RateLimitRule => ({
-    key: `login:account:${email}`,
-    limit: 5,
-    windowMs: fifteenMinutes,
-  }),
-  address: (ip: string): RateLimitRule => ({ key: `login:ip:${ip}`, limit: 30, windowMs: fifteenMinutes }),
-};
 /** Mails triggered by anonymous callers are limited so nobody can flood an inbox. */
 const mailLimits = {
   recipient: (purpose: string, email: string): RateLimitRule => ({
@@ -58,10 +49,6 @@ const mailLimits = {
 
 /** Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot read). */
 const argon2id = 2;
-
-// An argon2id hash of a random password: verified against when the e-mail is unknown, so that the
-// answer takes as long as for a known e-mail and does not reveal which addresses have accounts.
-const decoyHash = hash(randomBytes(16).toString('hex'), { algorithm: argon2id });
 
 const hashPassword = (password: string) => hash(password, { algorithm: argon2id });
 
@@ -90,12 +77,13 @@ function defaultAttributes(lang: Language, mobile: string | null): UserAttribute
   };
 }
 
-function attributesOf(row: repo.UserRow): UserAttributes {
+export function attributesOf(row: repo.UserRow): UserAttributes {
   const stored = row.attributes as Partial<UserAttributes>;
   return { ...defaultAttributes(defaultLanguage, null), ...stored };
 }
 
-function personalParts(firstName: string, lastName: string, email: string): string[] {
+/** The parts of a person that their password must not contain. */
+export function personalParts(firstName: string, lastName: string, email: string): string[] {
   return [firstName, lastName, email.split('@')[0] ?? ''];
 }
 
@@ -175,7 +163,7 @@ async function issueEmailToken(
   return value;
 }
 
-async function startSession(
+export async function startSession(
   deps: AccountsDeps,
   userId: string,
 ): Promise<{ value: string; expiration: string }> {
@@ -314,42 +302,6 @@ export async function register(
   return startSession(deps, userId);
 }
 
-export async function login(
-  deps: AccountsDeps,
-  input: { email: string; password: string; ip: string },
-): Promise<{ value: string; expiration: string }> {
-  const now = deps.clock.now();
-  const accountRule = loginLimits.account(input.email);
-  const addressRule = loginLimits.address(input.ip);
-  for (const rule of [accountRule, addressRule]) {
-    const state = await peekHits(deps.db, rule, now);
-    if (state.count >= rule.limit)
-      throw new AppError('TOO_MANY_ATTEMPTS', 'Too many failed sign-ins. Please wait and try again.', {
-        retryAfterSeconds: state.retryAfterSeconds,
-      });
-  }
-  const user = await repo.findUserByEmail(deps.db, input.email);
-  const ok = user
-    ? await verify(user.passwordHash, input.password)
-    : (await verify(await decoyHash, input.password), false);
-  if (!user || !ok) {
-    await countHit(deps.db, accountRule, now);
-    await countHit(deps.db, addressRule, now);
-    throw new AppError('INVALID_CREDENTIALS', 'The e-mail address or the password is wrong.');
-  }
-  await resetHits(deps.db, accountRule.key);
-  // The policy may have become stricter since the password was chosen: flag it so the web app
-  // sends the user to change it.
-  const weak =
-    checkPasswordPolicy(input.password, personalParts(user.firstName, user.lastName, user.email)) !== null;
-  if (attributesOf(user).weak_password !== weak)
-    await repo.updateUser(deps.db, user.id, {
-      attributes: { ...attributesOf(user), weak_password: weak },
-      updatedAt: now,
-    });
-  return startSession(deps, user.id);
-}
-
 export async function logout(deps: AccountsDeps, caller: UserCaller): Promise<void> {
   await repo.revokeSession(deps.db, caller.sessionId, deps.clock.now());
 }
@@ -386,8 +338,24 @@ export async function updateUser(
   return getUser(deps, user.id);
 }
 
-export function checkPassword(password: string): { valid: boolean; errorCode: PasswordErrorCode | null } {
-  const errorCode = checkPasswordPolicy(password);
+/** The strength estimate costs real CPU time: an anonymous caller gets plenty for typing, no more. */
+const checkPasswordLimit = (ip: string): RateLimitRule => ({
+  key: `check-password:ip:${ip}`,
+  limit: 150,
+  windowMs: oneHour,
+});
+
+export async function checkPassword(
+  deps: AccountsDeps,
+  input: z.infer<typeof CheckPasswordBody> & { ip: string; caller: UserCaller | null },
+): Promise<{ valid: boolean; errorCode: PasswordErrorCode | null }> {
+  await enforceLimit(deps.db, checkPasswordLimit(input.ip), deps.clock.now());
+  const user = input.caller ? await repo.findUserById(deps.db, input.caller.userId) : null;
+  const personal = [
+    ...personalParts(input.firstName ?? '', input.lastName ?? '', input.email ?? ''),
+    ...(user ? personalParts(user.firstName, user.lastName, user.email) : []),
+  ];
+  const errorCode = checkPasswordPolicy(input.password, personal);
   return { valid: errorCode === null, errorCode };
 }
 
@@ -443,19 +411,20 @@ export async function requestReset(
   const user = await repo.findUserByEmail(deps.db, input.email);
   if (!user) return;
   const lang = input.lang ?? attributesOf(user).lang;
-  const token = await issueEmailToken(deps, {
-    purpose: 'reset_password',
-    email: user.email,
-    userId: user.id,
-    lang,
-    lifetimeMs: resetTokenMs,
-  });
-  await queueMail(deps.db, deps.clock, {
-    to: user.email,
-    template: 'passwordReset',
-    lang,
-    params: { firstName: user.firstName },
-    actionUrl: `${deps.publicUrl}/password-reset/new?token=${token}`,
+  await deps.db.transaction(async (tx) => {
+    // Only the newest link works: an older one lying in a mailbox or a forwarded mail is dead.
+    await repo.revokeUnusedTokens(tx, user.id, 'reset_password', now);
+    const token = await issueEmailToken(
+      { ...deps, db: tx },
+      { purpose: 'reset_password', email: user.email, userId: user.id, lang, lifetimeMs: resetTokenMs },
+    );
+    await queueMail(tx, deps.clock, {
+      to: user.email,
+      template: 'passwordReset',
+      lang,
+      params: { firstName: user.firstName },
+      actionUrl: `${deps.publicUrl}/password-reset/new?token=${token}`,
+    });
   });
 }
 

@@ -299,9 +299,59 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       ['only-letters-here', false, 'PASSWORD_NEEDS_DIGIT'],
       ['1234567890123', false, 'PASSWORD_NEEDS_LETTER'],
       ['Password1234', false, 'PASSWORD_TOO_COMMON'],
+      ['aaaaaaaaaa1', false, 'PASSWORD_TOO_COMMON'],
+      ['Sommer-2024-Zurich', true, null],
       ['x'.repeat(129) + '1', false, 'PASSWORD_TOO_LONG'],
     ])('check-password %s → valid %s (%s)', async (password, valid, errorCode) => {
       expect(json(await post('/v1/check-password', { password }))).toEqual({ valid, errorCode });
+    });
+
+    it("checks a password against the person's names and address, and the account's own", async () => {
+      const password = 'Tdorbssyw-1987';
+      expect(json(await post('/v1/check-password', { password }))).toEqual({ valid: true, errorCode: null });
+      expect(
+        json(await post('/v1/check-password', { password, firstName: 'Kaspar', lastName: 'Wyssbrodt' })),
+      ).toEqual({ valid: false, errorCode: 'PASSWORD_TOO_COMMON' });
+      const { token } = await signUp(t, { email: 'wyssbrodt@example.ch', lastName: 'Wyssbrodt' });
+      expect(json(await post('/v1/check-password', { password }, bearer(token)))).toEqual({
+        valid: false,
+        errorCode: 'PASSWORD_TOO_COMMON',
+      });
+    });
+
+    it('refuses an easy password at registration, change and reset', async () => {
+      const { token, email, password } = await signUp(t, { email: 'easy@example.ch' });
+      const change = await post(
+        '/v1/change-password',
+        { oldPassword: password, newPassword: 'aaaaaaaaaa1' },
+        bearer(token),
+      );
+      expect(json(change)).toMatchObject({ code: 'PASSWORD_POLICY', field: 'newPassword' });
+      await post('/v1/request-reset', { email });
+      const reset = (await linkFromMail(t, email, '/password-reset/new')).searchParams.get('token');
+      expect(
+        json(await post('/v1/reset-password', { token: reset, password: 'Password1234' })),
+      ).toMatchObject({
+        code: 'PASSWORD_POLICY',
+        field: 'password',
+      });
+      await expect(signUp(t, { email: 'easy2@example.ch', password: 'qwertz12345' })).rejects.toThrow(
+        /PASSWORD_POLICY/,
+      );
+    });
+
+    it('limits password checks per client address', async () => {
+      const check = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/check-password',
+          payload: { password: 'short' },
+          remoteAddress: '198.51.100.77',
+        });
+      for (let i = 0; i < 150; i++) expect((await check()).statusCode).toBe(200);
+      const limited = await check();
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     });
 
     it('changes the password, keeps this session and ends the others', async () => {
@@ -352,6 +402,21 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         { code: 'TOKEN_INVALID' },
       );
       expect((await post('/v1/login', { email, password: 'Brand-new-secret-4' })).statusCode).toBe(200);
+    });
+
+    it('revokes older unused reset links when a new one is issued', async () => {
+      const { email } = await signUp(t, { email: 'tworesets@example.ch' });
+      await post('/v1/request-reset', { email });
+      const older = (await linkFromMail(t, email, '/password-reset/new')).searchParams.get('token');
+      await post('/v1/request-reset', { email });
+      const newer = (await linkFromMail(t, email, '/password-reset/new')).searchParams.get('token');
+      expect(newer).not.toBe(older);
+      expect(
+        json(await post('/v1/reset-password', { token: older, password: 'Brand-new-secret-4' })),
+      ).toMatchObject({ code: 'TOKEN_INVALID', field: 'token' });
+      expect(
+        (await post('/v1/reset-password', { token: newer, password: 'Brand-new-secret-4' })).statusCode,
+      ).toBe(204);
     });
 
     it('expires reset links after one hour', async () => {

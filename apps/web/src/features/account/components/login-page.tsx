@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { storeToken } from '../../../lib/session.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { useLogin } from '../api/login.ts';
+import { deviceTokenFor, rememberDeviceToken } from '../device-tokens.ts';
 import { normaliseLoginSearch } from '../login-search.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -36,7 +37,8 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const token = await login.mutateAsync(values);
+      const token = await login.mutateAsync({ ...values, deviceToken: deviceTokenFor(values.email) });
+      rememberDeviceToken(values.email, token.deviceToken);
       storeToken(token);
       await queryClient.invalidateQueries({ queryKey: ['user'] });
       await navigate({ to: search.redirect ?? '/dashboard', replace: true });

@@ -3,16 +3,24 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useCheckPassword, type PasswordCheck } from '../api/check-password.ts';
+import { useCheckPassword, type PasswordCheck, type PasswordOwner } from '../api/check-password.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 
-/** Live server verdict on the password being typed (spec §5: the server decides validity). */
-export function usePasswordVerdict(password: string): {
+/**
+ * Live server verdict on the password being typed (spec §5: the server decides validity). `owner`
+ * holds the names and address typed so far (signup); a signed-in user's are known to the server.
+ */
+export function usePasswordVerdict(
+  password: string,
+  owner: PasswordOwner = {},
+): {
   verdict: PasswordCheck | undefined;
   pending: boolean;
 } {
   const debounced = useDebounced(password, 300);
-  const query = useCheckPassword(debounced);
+  // Debounced as text: a fresh object each render would never settle.
+  const debouncedOwner = useDebounced(JSON.stringify(owner), 300);
+  const query = useCheckPassword(debounced, JSON.parse(debouncedOwner) as PasswordOwner);
   const current = debounced === password ? query.data : undefined;
   return { verdict: current, pending: password !== '' && (debounced !== password || query.isFetching) };
 }

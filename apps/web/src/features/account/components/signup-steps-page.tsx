@@ -46,8 +46,12 @@ export function SignupStepsPage() {
   });
   const { formError, setFormError, apply } = useServerErrors(form.setError, fields);
   const errors = form.formState.errors;
-  const password = form.watch('password');
-  const { verdict } = usePasswordVerdict(password);
+  const [password, firstName, lastName] = form.watch(['password', 'firstName', 'lastName']);
+  const { verdict } = usePasswordVerdict(password, {
+    firstName,
+    lastName,
+    email: confirmation.data?.email ?? undefined,
+  });
   const termsUrl = readConfig().termsUrl;
 
   if (!token || confirmation.data?.valid === false || confirmation.isError) {

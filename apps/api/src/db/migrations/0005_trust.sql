@@ -1,3 +1,12 @@
+CREATE TABLE "login_devices" (
+	"id" text PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"user_id" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"last_used_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "business_invitations" (
 	"id" text PRIMARY KEY NOT NULL,
 	"business_id" text NOT NULL,
@@ -11,7 +20,10 @@ CREATE TABLE "business_invitations" (
 	"ended_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "login_devices" ADD CONSTRAINT "login_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_invitations" ADD CONSTRAINT "business_invitations_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_invitations" ADD CONSTRAINT "business_invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "login_devices_token_key" ON "login_devices" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "login_devices_user_idx" ON "login_devices" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "business_invitations_secret_key" ON "business_invitations" USING btree ("secret_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "business_invitations_pending_key" ON "business_invitations" USING btree ("business_id","email") WHERE "business_invitations"."status" = 'pending';
