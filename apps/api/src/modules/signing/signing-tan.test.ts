@@ -9,6 +9,7 @@ import {
   json,
   signUp,
   strongPassword,
+  visitorLink,
   type TestApp,
 } from '../../../test/helpers.ts';
 
@@ -66,9 +67,7 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
         },
       ],
     });
-    const direct = {
-      authorization: `Basic ${Buffer.from(`${request.signatures[0]!.sid}:${request.id}`).toString('base64')}`,
-    };
+    const direct = (await visitorLink(t, 'q@example.ch', request.id)).headers;
     const first = json<{ responseId: string }>(
       await call('/v3/direct/sign', direct, { signatureRequests: [{ id: request.id }] }),
     );
@@ -217,6 +216,9 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
       quality: 'part11',
       signingName: 'Dr. Pat Eleven',
       signingReason: 'Approved as author',
+      // Where the signer acted from (issue 10): app.inject's own address and agent.
+      client_ip: '127.0.0.1',
+      user_agent: 'lightMyRequest',
     });
   });
 });

@@ -61,6 +61,8 @@ interface SigningContext {
   quality: 'ses' | 'aes' | 'qes' | 'part11';
   /** Signing with a business seal: its account name (the signature is the seal's, not the person's). */
   seal?: string;
+  /** Where the signer acts from, for the audit trail. */
+  client: ReturnType<typeof requests.clientData>;
 }
 
 /** Who a pending (TAN) signing belongs to. */
@@ -111,6 +113,7 @@ async function contextFor(
     displayName,
     lang,
     quality: me.quality ?? request.quality,
+    client: requests.clientData(caller),
   };
 }
 
@@ -276,6 +279,7 @@ async function commitSignatures(
       ...(context.quality === 'part11'
         ? { signingName: context.item.signingName, signingReason: context.item.signingReason }
         : {}),
+      ...context.client,
     });
     const after = signers.map((s) => (s.id === me.id ? { ...s, status: 'SIGNED' as const } : s));
     await requests.afterSignature(deps, tx, request, after, me, now);
