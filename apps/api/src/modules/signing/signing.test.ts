@@ -232,6 +232,8 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
       'initiated',
       'signed',
       'signed',
+      'tan sent',
+      'tan refused',
       'signed',
       'completed',
     ]);
