@@ -162,6 +162,12 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
     expect(await statusOf(f.request.id, f.visitorSid)).toBe('OPEN');
     expect(found).not.toContain(f.visitor!.secret);
     expect(found).not.toContain(f.visitor!.sendTo);
+    // The database keeps hashes only: the delivered invitation's job no longer holds the links.
+    const rows = (table: string) => t.database.db.execute(`select * from ${table}` as never);
+    const stored = JSON.stringify([await rows('jobs'), await rows('signers')]);
+    expect(stored).toContain(f.visitorSid);
+    expect(stored).not.toContain(f.visitor!.secret);
+    expect(stored).not.toContain(f.visitor!.sendTo);
   });
 
   it('replaces the secrets when the link is sent again or the signature is handed on; the old ones stop working', async () => {
