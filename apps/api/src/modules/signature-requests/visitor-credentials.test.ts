@@ -33,9 +33,21 @@ function decompressed(pdf: Buffer): string {
   return readFileSync(output).toString('latin1');
 }
 
-/** Every run of characters a credential could be made of (ids, secrets, hashes), long enough to matter. */
+/**
+ * Every run of characters a credential could be made of (ids, secrets, hashes), long enough to
+ * matter, with what starts or ends at each - or _ inside it (the id in a field name `Signature-{id}`).
+ */
 const candidates = (texts: string[]) =>
-  new Set(texts.flatMap((text) => text.match(/[A-Za-z0-9_-]{16,}/g) ?? []));
+  new Set(
+    texts.flatMap((text) =>
+      (text.match(/[A-Za-z0-9_-]{16,}/g) ?? []).flatMap((run) => [
+        run,
+        ...[...run.matchAll(/[-_]/g)]
+          .flatMap(({ index }) => [run.slice(0, index), run.slice(index + 1)])
+          .filter((part) => part.length >= 16),
+      ]),
+    ),
+  );
 
 describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
   let t: TestApp;
