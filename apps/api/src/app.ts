@@ -6,6 +6,7 @@ import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { isWebPath, registerStaticWeb } from './plugins/static-web.ts';
 import { JobRunner } from './jobs/queue.ts';
@@ -51,12 +52,14 @@ export interface AppOverrides {
   /** An already open database (tests share one per file). Closed by the caller then. */
   database?: Database;
   mailTransport?: MailTransport;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole API: plugins first, then each module, registered explicitly. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, overrides.logStream),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -125,6 +125,32 @@ export async function linkFromMail(t: TestApp, to: string, path: string): Promis
   throw new Error(`no mail to ${to} with a link to ${path}`);
 }
 
+/** Direct-sign credentials of a visitor signature (spec §3): Basic base64(signerId:linkSecret). */
+export const basicFor = (sid: string, secret: string) => ({
+  authorization: `Basic ${Buffer.from(`${sid}:${secret}`).toString('base64')}`,
+});
+
+/** What a visitor's newest invitation (or reminder) for a request gives them: both links' secrets. */
+export interface VisitorLink {
+  sid: string;
+  /** The direct-sign secret, from the link's fragment. */
+  secret: string;
+  /** The send-to link's secret (its last path segment). */
+  sendTo: string;
+  headers: { authorization: string };
+}
+
+export async function visitorLink(t: TestApp, email: string, requestId: string): Promise<VisitorLink> {
+  for (const mail of await deliveredMails(t, email)) {
+    const signing = new RegExp(`https?://\\S*/view/${requestId}/([0-9a-f-]{36})#([\\w-]+)`).exec(mail.text);
+    if (!signing) continue;
+    const sendTo = /https?:\/\/\S*\/sendto\/([\w-]+)/.exec(mail.text);
+    if (!sendTo) throw new Error(`the mail to ${email} has no send-to link`);
+    const [, sid, secret] = signing as unknown as [string, string, string];
+    return { sid, secret, sendTo: sendTo[1]!, headers: basicFor(sid, secret) };
+  }
+  throw new Error(`no mail to ${email} with a signing link for ${requestId}`);
+}
 export const strongPassword = 'Correct-horse-7-battery';
 
 /** Signs a new account up through the public calls (confirmation mail included) and returns its token. */

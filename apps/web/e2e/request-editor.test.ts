@@ -13,6 +13,7 @@ import {
   launch,
   loginThroughUi,
   mailedLink,
+  mailedVisitorLinks,
   newContext,
   settled,
   uniqueEmail,
@@ -200,7 +201,8 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
 
     // Invitations: the account holder to the request, the visitor to their own link.
     assert.ok((await mailedLink(signer.email, `/view/${draft.id}`)).endsWith(`/view/${draft.id}`));
-    assert.ok((await mailedLink(visitorEmail, `/view/${draft.id}/${visitor!.sid}`)).includes(visitor!.sid));
+    const visitorLinks = await mailedVisitorLinks(visitorEmail, draft.id);
+    assert.equal(visitorLinks.sid, visitor!.sid);
 
     // Both sign through the API.
     const signed = await api<{ status: string }>('/v3/sign', {
@@ -213,7 +215,7 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        Authorization: `Basic ${Buffer.from(`${visitor!.sid}:${draft.id}`).toString('base64')}`,
+        Authorization: visitorLinks.basic,
       },
       body: JSON.stringify({ signatureRequests: [{ id: draft.id }], language: 'en-gb' }),
     });
@@ -310,6 +312,7 @@ test('send-to: a signed-in user takes a visitor signature into their account and
   const owner = await createUser('Otto', 'Sender');
   const taker = await createUser('Tina', 'Taker');
   const ownerToken = await loginToken(owner.email, owner.password);
+  const inbox = uniqueEmail('inbox');
   const created = await api<SignatureRequest>('/v3/signature-requests', {
     method: 'POST',
     token: ownerToken,
@@ -319,7 +322,7 @@ test('send-to: a signed-in user takes a visitor signature into their account and
       signatures: [
         {
           signer_identity_data: {
-            email_address: uniqueEmail('inbox'),
+            email_address: inbox,
             first_name: 'Ines',
             last_name: 'Inbox',
           },
@@ -333,14 +336,15 @@ test('send-to: a signed-in user takes a visitor signature into their account and
     token: ownerToken,
   });
   assert.equal(open.status, 200);
-  const sid = open.body.signatures[0]!.sid;
+  // The send-to link comes with the visitor's invitation, under its own secret.
+  const { sendTo } = await mailedVisitorLinks(inbox, created.body.id);
 
   const context = await newContext(browser, { width: 390 });
   const page = await context.newPage();
   await shootOnFailure(page, 'sendto', async () => {
     await page.goto('/login');
     await loginThroughUi(page, taker.email, taker.password);
-    await page.goto(`/sendto/${sid}`);
+    await page.goto(`/sendto/${sendTo}`);
     await settled(page);
     await page.getByRole('heading', { name: 'Sent to an address' }).waitFor();
     await page.getByText('Otto Sender').waitFor();
@@ -356,7 +360,7 @@ test('send-to: a signed-in user takes a visitor signature into their account and
     });
     assert.equal(after.body.signatures[0]!.email, taker.email);
     assert.equal(after.body.signatures[0]!.signer_type, 'account');
-    await page.goto(`/sendto/${sid}`);
+    await page.goto(`/sendto/${sendTo}`);
     await settled(page);
     await page.getByText('This link is not valid').waitFor();
     await page.goto(`/sendto/${crypto.randomUUID()}`);

@@ -13,6 +13,7 @@ import {
   launch,
   loginThroughUi,
   mailedLink,
+  mailedVisitorLinks,
   newContext,
   testPassword,
   uniqueEmail,
@@ -345,7 +346,7 @@ test('overlays from real API answers: progress, failure, mobile AES, terms, sign
     ],
   });
   const holder = qes.signatures.find((s) => s.signer_type === 'visitor')!;
-  const basic = `Basic ${Buffer.from(`${holder.sid}:${qes.id}`).toString('base64')}`;
+  const { basic } = await mailedVisitorLinks(holder.email, qes.id);
   const holding = await fetch(`${baseUrl}/api/v3/direct/sign`, {
     method: 'POST',
     headers: { authorization: basic, 'content-type': 'application/json' },

@@ -66,8 +66,12 @@ interface Mail {
   createdAt: string;
 }
 
-/** Waits for the newest mail to `to` whose text links to `path`, and returns that link. */
-export async function mailedLink(to: string, path: string, timeoutMs = 20_000): Promise<string> {
+/** Waits for the newest mail to `to` whose text links to `path`; returns that link and the mail's text. */
+async function newestMailLinking(
+  to: string,
+  path: string,
+  timeoutMs: number,
+): Promise<{ link: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${baseUrl}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
@@ -76,11 +80,42 @@ export async function mailedLink(to: string, path: string, timeoutMs = 20_000): 
       const link = [...mail.text.matchAll(/https?:\/\/\S+/g)]
         .map((m) => m[0])
         .find((url) => url.includes(path));
-      if (link) return link;
+      if (link) return { link, text: mail.text };
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no mail to ${to} with a link to ${path}`);
+}
+
+/** Waits for the newest mail to `to` whose text links to `path`, and returns that link. */
+export async function mailedLink(to: string, path: string, timeoutMs = 20_000): Promise<string> {
+  return (await newestMailLinking(to, path, timeoutMs)).link;
+}
+
+/** What a visitor's newest invitation to a request gives them (issue 10: secrets only their mail holds). */
+export interface VisitorLinks {
+  /** /view/{requestId}/{signerId}#{secret}, as mailed. */
+  link: string;
+  sid: string;
+  secret: string;
+  /** Their direct-sign credentials: Basic base64(signerId:secret). */
+  basic: string;
+  /** The send-to link's own secret (/sendto/{secret}). */
+  sendTo: string;
+}
+
+export async function mailedVisitorLinks(
+  to: string,
+  requestId: string,
+  timeoutMs = 20_000,
+): Promise<VisitorLinks> {
+  const { link, text } = await newestMailLinking(to, `/view/${requestId}/`, timeoutMs);
+  const url = new URL(link);
+  const sid = url.pathname.split('/').at(-1) ?? '';
+  const secret = url.hash.slice(1);
+  const sendTo = /\/sendto\/([\w-]+)/.exec(text)?.[1] ?? '';
+  if (!secret || !sendTo) throw new Error(`the mail to ${to} lacks a link secret or a send-to link`);
+  return { link, sid, secret, basic: `Basic ${Buffer.from(`${sid}:${secret}`).toString('base64')}`, sendTo };
 }
 
 let counter = 0;

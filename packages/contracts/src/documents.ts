@@ -33,7 +33,6 @@ export const PageParams = z.strictObject({ id: z.uuid(), n: z.coerce.number().in
 export const PageQuery = z.strictObject({
   scale: z.coerce.number().int().min(10).max(400).default(defaultPageScale),
   format: z.enum(['png', 'webp']).default('png'),
-  token: z.string().optional(),
 });
 export const DownloadQuery = z.strictObject({
   /** false: the original upload; true (default): the current version with every signature so far. */
@@ -41,7 +40,6 @@ export const DownloadQuery = z.strictObject({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  token: z.string().optional(),
 });
 
 /** JSON upload: the spec's create call takes documents as base64. */

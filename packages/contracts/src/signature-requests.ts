@@ -253,8 +253,14 @@ export const SignerParams = z.strictObject({ id: z.uuid(), sid: z.uuid() });
 export const ObserverParams = z.strictObject({ id: z.uuid(), email: Email });
 export const RequestDocumentParams = z.strictObject({ id: z.uuid(), documentId: z.uuid() });
 export const AttachmentParams = z.strictObject({ id: z.uuid(), attId: z.uuid() });
-/** Direct variants of downloads take the credentials as `?token=` too (links and images). */
-export const DirectQuery = z.strictObject({ token: z.string().max(200).optional() });
+/** A link secret (direct-sign and send-to): 256 random bits, base64url. */
+export const linkSecretPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Direct variants take the visitor's credentials in the Authorization header only (Basic
+ * base64(signerId:linkSecret)); nothing in a query string, where access logs would keep it.
+ */
+export const DirectQuery = z.strictObject({});
 
 /** POST .../documents (drafts only): an uploaded document of the owner by id, or a new one as base64. */
 export const AddDocumentBody = z.union([z.strictObject({ id: z.uuid() }), Base64Document]);
@@ -276,7 +282,6 @@ export const AttachmentList = z.object({ attachments: z.array(Attachment) });
 
 export const ReportQuery = z.strictObject({
   type: z.enum(['PDF', 'JSON']).default('JSON'),
-  token: z.string().max(200).optional(),
 });
 
 /**
@@ -341,18 +346,19 @@ export const SignatureReport = z.object({
 export type SignatureReport = z.infer<typeof SignatureReport>;
 
 /**
- * Send-to links. `{id}` is a visitor signer's id: the secret of their direct-sign link.
- * - GET /v3/sendto/{id}/get-internal (public: the id is the secret): what the link is about, so
- *   the web app can offer to take the signature into the caller's account.
- *   `claimable` is true while the request is OPEN and that visitor signature is still OPEN.
+ * Send-to links, mailed to a visitor with their invitation. `{id}` is the link's own random secret
+ * (not the signer id; Signet keeps only its hash), replaced whenever the visitor's links are.
+ * - GET /v3/sendto/{id}/get-internal (user): what the link is about, so the web app can offer to
+ *   take the signature into the caller's account. `claimable` is true while the request is OPEN and
+ *   that visitor signature is still OPEN.
  * - POST /v3/sendto/{id}/claim (user): the visitor signature becomes the caller's account
  *   signature (their user id, e-mail, names and language; same signer id, so the signature field
  *   prepared for it stays theirs). Refused with 409 REQUEST_NOT_EDITABLE unless claimable, and with
- *   409 ALREADY_A_SIGNER when the caller signs this request already. The old direct link stops
- *   working. Answers the request as the caller now sees it.
- * Unknown ids, and ids of account signatures, are 404.
+ *   409 ALREADY_A_SIGNER when the caller signs this request already. The visitor's direct link and
+ *   this send-to link stop working. Answers the request as the caller now sees it.
+ * Unknown or spent secrets are 404.
  */
-export const SendToParams = z.strictObject({ id: z.uuid() });
+export const SendToParams = z.strictObject({ id: z.string().regex(linkSecretPattern, 'Not a send-to link') });
 export const SendToSummary = z.object({
   signature_request_id: z.string(),
   title: z.string(),

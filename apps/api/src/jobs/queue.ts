@@ -52,9 +52,11 @@ export class JobRunner {
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
+      // A done job keeps no payload: a delivered mail's links carry secrets (a visitor's signing
+      // link, a reset link) that nobody should read back from the database.
       await this.deps.db
         .update(jobs)
-        .set({ doneAt: this.deps.clock.now(), lockedUntil: null })
+        .set({ doneAt: this.deps.clock.now(), lockedUntil: null, payload: {} })
         .where(eq(jobs.id, job.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

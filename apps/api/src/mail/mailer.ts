@@ -38,9 +38,12 @@ export function renderMail(request: MailRequest): MailMessage {
   const template = templates[request.template][request.lang];
   const params = request.params ?? {};
   const greeting = fill(template.greeting, params);
+  // A paragraph whose placeholders are not all given is left out (an empty message, a visitor's extra link).
+  const given = (p: string) => [...p.matchAll(/\{(\w+)\}/g)].every(([, key]) => params[key!] !== undefined);
   const paragraphs = template.paragraphs
+    .filter(given)
     .map((p) => fill(p, params))
-    .filter((p) => p.trim() !== '' && !/^\{\w+\}$/.test(p));
+    .filter((p) => p.trim() !== '');
   const action =
     'action' in template && request.actionUrl ? { label: template.action, url: request.actionUrl } : null;
   const text = [

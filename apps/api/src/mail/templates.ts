@@ -13,6 +13,14 @@ export interface MailTemplate {
 
 type Templates = Record<string, Record<Language, MailTemplate>>;
 
+/** Visitors only (the paragraph is left out without its link): sign with an account instead. */
+const sendTo: Record<Language, string> = {
+  'en-gb': 'Do you have a Signet account? Sign with it instead: {sendToUrl}',
+  'de-ch': 'Haben Sie ein Signet-Konto? Dann unterschreiben Sie damit: {sendToUrl}',
+  'fr-ch': 'Vous avez un compte Signet ? Signez plutôt avec celui-ci : {sendToUrl}',
+  it: 'Avete un conto Signet? Firmate invece con quello: {sendToUrl}',
+};
+
 export const templates = {
   signupConfirmation: {
     'en-gb': {
@@ -198,28 +206,36 @@ export const templates = {
     'en-gb': {
       subject: '{ownerName} asks you to sign "{title}"',
       greeting: 'Hello {signerName},',
-      paragraphs: ['{ownerName} asks you to sign "{title}" with Signet.', '{message}'],
+      paragraphs: ['{ownerName} asks you to sign "{title}" with Signet.', '{message}', sendTo['en-gb']],
       action: 'Open and sign',
       footer: footer['en-gb'],
     },
     'de-ch': {
       subject: '{ownerName} bittet Sie, «{title}» zu unterschreiben',
       greeting: 'Guten Tag {signerName}',
-      paragraphs: ['{ownerName} bittet Sie, «{title}» mit Signet zu unterschreiben.', '{message}'],
+      paragraphs: [
+        '{ownerName} bittet Sie, «{title}» mit Signet zu unterschreiben.',
+        '{message}',
+        sendTo['de-ch'],
+      ],
       action: 'Öffnen und unterschreiben',
       footer: footer['de-ch'],
     },
     'fr-ch': {
       subject: '{ownerName} vous demande de signer « {title} »',
       greeting: 'Bonjour {signerName},',
-      paragraphs: ['{ownerName} vous demande de signer « {title} » avec Signet.', '{message}'],
+      paragraphs: [
+        '{ownerName} vous demande de signer « {title} » avec Signet.',
+        '{message}',
+        sendTo['fr-ch'],
+      ],
       action: 'Ouvrir et signer',
       footer: footer['fr-ch'],
     },
     it: {
       subject: '{ownerName} vi chiede di firmare «{title}»',
       greeting: 'Buongiorno {signerName},',
-      paragraphs: ['{ownerName} vi chiede di firmare «{title}» con Signet.', '{message}'],
+      paragraphs: ['{ownerName} vi chiede di firmare «{title}» con Signet.', '{message}', sendTo.it],
       action: 'Aprire e firmare',
       footer: footer.it,
     },
@@ -228,28 +244,28 @@ export const templates = {
     'en-gb': {
       subject: 'Reminder: please sign "{title}"',
       greeting: 'Hello {signerName},',
-      paragraphs: ['{ownerName} is still waiting for your signature on "{title}".'],
+      paragraphs: ['{ownerName} is still waiting for your signature on "{title}".', sendTo['en-gb']],
       action: 'Open and sign',
       footer: footer['en-gb'],
     },
     'de-ch': {
       subject: 'Erinnerung: Bitte unterschreiben Sie «{title}»',
       greeting: 'Guten Tag {signerName}',
-      paragraphs: ['{ownerName} wartet noch auf Ihre Unterschrift für «{title}».'],
+      paragraphs: ['{ownerName} wartet noch auf Ihre Unterschrift für «{title}».', sendTo['de-ch']],
       action: 'Öffnen und unterschreiben',
       footer: footer['de-ch'],
     },
     'fr-ch': {
       subject: 'Rappel : veuillez signer « {title} »',
       greeting: 'Bonjour {signerName},',
-      paragraphs: ['{ownerName} attend toujours votre signature pour « {title} ».'],
+      paragraphs: ['{ownerName} attend toujours votre signature pour « {title} ».', sendTo['fr-ch']],
       action: 'Ouvrir et signer',
       footer: footer['fr-ch'],
     },
     it: {
       subject: 'Promemoria: firmate «{title}»',
       greeting: 'Buongiorno {signerName},',
-      paragraphs: ['{ownerName} attende ancora la vostra firma per «{title}».'],
+      paragraphs: ['{ownerName} attende ancora la vostra firma per «{title}».', sendTo.it],
       action: 'Aprire e firmare',
       footer: footer.it,
     },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { authPolicies, type AuthPolicy } from '@signet/contracts/common';
+import { linkSecretPattern } from '@signet/contracts/signature-requests';
 import { sessions, users } from '../db/schema/accounts.ts';
 import { signers } from '../db/schema/signature-requests.ts';
 import type { Db } from '../db/client.ts';
@@ -23,11 +24,18 @@ declare module 'fastify' {
 
 export type Caller = UserCaller | VisitorCaller;
 
+/** Where a call came from: the audit trail records it with every signing action. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
 export interface UserCaller {
   kind: 'user';
   userId: string;
   /** SHA-256 of the bearer token: identifies the session for logout. */
   sessionId: string;
+  client?: ClientInfo;
 }
 
 /** A direct-sign visitor (role nas): reaches exactly one signature request, as one signer. */
@@ -35,6 +43,7 @@ export interface VisitorCaller {
   kind: 'visitor';
   signerId: string;
   requestId: string;
+  client?: ClientInfo;
 }
 
 /** A user's business and their role in it (an account belongs to at most one business). */
@@ -64,35 +73,46 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Direct-sign credentials (spec §3): user id = the signer's id, password = the signature request id,
- * as Basic authorization or, for links and images, as `?token=base64(userid:srid)`.
+ * Direct-sign credentials (spec §3): user id = the signer's id, password = the secret of their link
+ * (never the request id, which everyone in the request sees). Basic authorization only: a secret in
+ * a query string would reach access logs, browser history and Referer headers.
  */
-function directCredentials(request: FastifyRequest): { signerId: string; requestId: string } | null {
+function directCredentials(request: FastifyRequest): { signerId: string; secret: string } | null {
   const header = request.headers.authorization?.trim();
-  const query = (request.query as Record<string, unknown> | undefined)?.token;
-  const encoded = header?.startsWith('Basic ')
-    ? header.slice(6).trim()
-    : typeof query === 'string'
-      ? query
-      : null;
-  if (!encoded || encoded.length > 200) return null;
-  const [signerId, requestId] = Buffer.from(encoded, 'base64').toString('utf8').split(':');
+  if (!header?.startsWith('Basic ')) return null;
+  const encoded = header.slice(6).trim();
+  if (encoded.length > 200) return null;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const signerId = decoded.slice(0, colon);
+  const secret = decoded.slice(colon + 1);
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  return signerId && requestId && uuid.test(signerId) && uuid.test(requestId)
-    ? { signerId, requestId }
-    : null;
+  return colon > 0 && uuid.test(signerId) && linkSecretPattern.test(secret) ? { signerId, secret } : null;
 }
 
 async function resolveVisitor(
   db: Db,
-  credentials: { signerId: string; requestId: string },
+  credentials: { signerId: string; secret: string },
 ): Promise<VisitorCaller | null> {
   const rows = await db
-    .select({ id: signers.id })
+    .select({ id: signers.id, requestId: signers.requestId })
     .from(signers)
-    .where(and(eq(signers.id, credentials.signerId), eq(signers.requestId, credentials.requestId)))
+    .where(
+      and(
+        eq(signers.id, credentials.signerId),
+        eq(signers.kind, 'visitor'),
+        eq(signers.linkSecretHash, hashToken(credentials.secret)),
+      ),
+    )
     .limit(1);
-  return rows[0] ? { kind: 'visitor', ...credentials } : null;
+  const row = rows[0];
+  return row ? { kind: 'visitor', signerId: row.id, requestId: row.requestId } : null;
+}
+
+/** The caller's address (the proxy's, unless Fastify trusts one) and user agent, bounded. */
+function clientOf(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 300) : null };
 }
 
 /** The signed-in user behind a request; only for routes whose policy admits users. */
@@ -145,12 +165,14 @@ export function registerAuth(
     }
     if (policy === 'nas') {
       const credentials = directCredentials(request);
-      request.caller = credentials ? await resolveVisitor(deps.db, credentials) : null;
-      if (!request.caller) throw new AppError('UNAUTHENTICATED', 'This signing link is not valid.');
+      const visitor = credentials ? await resolveVisitor(deps.db, credentials) : null;
+      if (!visitor) throw new AppError('UNAUTHENTICATED', 'This signing link is not valid.');
+      request.caller = { ...visitor, client: clientOf(request) };
       return;
     }
     const token = bearerToken(request);
-    request.caller = token ? await resolveSession(deps.db, token, deps.clock.now()) : null;
+    const user = token ? await resolveSession(deps.db, token, deps.clock.now()) : null;
+    request.caller = user ? { ...user, client: clientOf(request) } : null;
     switch (policy) {
       case 'public':
         return;

@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { Language } from '@signet/contracts/common';
-import { storeDirectSignCredentials } from '../features/direct-sign/credentials.ts';
+import { takeDirectSignCredentials } from '../features/direct-sign/credentials.ts';
 import { withRequestExit } from '../features/direct-sign/exit-url.ts';
 import type { SigningAccess } from '../features/signing/access.ts';
 import { useSignatureRequest } from '../features/signing/api/get-signature-request.ts';
@@ -9,20 +9,19 @@ import { changeLanguage } from '../lib/i18n.ts';
 import { SigningPage } from './signing-page.tsx';
 
 /**
- * /view/{id}/{userid} (nas): a visitor's signing link. The request id and signer id in the path are
- * the credentials (kept for this tab, for the identification pages); the page speaks the visitor's
- * language (Italian included) unless the link says `lang`.
+ * /view/{id}/{userid} (nas): a visitor's signing link. The signer id in the path and the secret in
+ * the link's fragment are the credentials (kept for this tab, for the identification pages too); the
+ * page speaks the visitor's language (Italian included) unless the link says `lang`.
  */
 export function DirectViewRoute() {
   const { id = '', userid = '' } = useParams({ strict: false }) as { id?: string; userid?: string };
   const search = useSearch({ strict: false }) as Record<string, unknown>;
+  // Read once, before anything renders: the fragment leaves the address bar right away.
+  const [secret] = useState(() => takeDirectSignCredentials(id, userid)?.secret ?? '');
   const access = useMemo<SigningAccess>(
-    () => ({ kind: 'direct', signerId: userid, requestId: id }),
-    [id, userid],
+    () => ({ kind: 'direct', signerId: userid, requestId: id, secret }),
+    [id, userid, secret],
   );
-  useEffect(() => {
-    if (id && userid) storeDirectSignCredentials({ username: userid, password: id });
-  }, [id, userid]);
   const request = useSignatureRequest(access, id).data;
   const language = request?.signatures.find((s) => s.sid === userid)?.language;
   useEffect(() => {

@@ -20,10 +20,14 @@ CREATE TABLE "business_invitations" (
 	"ended_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "signers" ADD COLUMN "link_secret_hash" text;--> statement-breakpoint
+ALTER TABLE "signers" ADD COLUMN "send_to_secret_hash" text;--> statement-breakpoint
 ALTER TABLE "login_devices" ADD CONSTRAINT "login_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_invitations" ADD CONSTRAINT "business_invitations_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_invitations" ADD CONSTRAINT "business_invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "login_devices_token_key" ON "login_devices" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "login_devices_user_idx" ON "login_devices" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "business_invitations_secret_key" ON "business_invitations" USING btree ("secret_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "business_invitations_pending_key" ON "business_invitations" USING btree ("business_id","email") WHERE "business_invitations"."status" = 'pending';
+CREATE UNIQUE INDEX "business_invitations_pending_key" ON "business_invitations" USING btree ("business_id","email") WHERE "business_invitations"."status" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "signers_link_secret_key" ON "signers" USING btree ("link_secret_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "signers_send_to_secret_key" ON "signers" USING btree ("send_to_secret_hash");

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { documents } from './documents.ts';
 
@@ -41,7 +51,11 @@ export const requestDocuments = pgTable(
   (t) => [primaryKey({ columns: [t.requestId, t.documentId] })],
 );
 
-/** One row per signer. Account signers have user_id once known; visitors sign with their secret link. */
+/**
+ * One row per signer. Account signers have user_id once known; visitors sign with their secret link.
+ * The id is a plain identifier (PDF field names, events, everyone's view); a visitor's credentials
+ * are separate random secrets, kept only as SHA-256 hashes.
+ */
 export const signers = pgTable(
   'signers',
   {
@@ -78,11 +92,17 @@ export const signers = pgTable(
     signingName: text('signing_name'),
     signingReason: text('signing_reason'),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** Visitors: hash of the secret in their direct-sign link; a new one with every invitation mailed. */
+    linkSecretHash: text('link_secret_hash'),
+    /** Visitors: hash of the secret of their send-to link (take the signature into an account). */
+    sendToSecretHash: text('send_to_secret_hash'),
   },
   (t) => [
     index('signers_request_idx').on(t.requestId),
     index('signers_email_idx').on(t.email),
     index('signers_user_idx').on(t.userId),
+    uniqueIndex('signers_link_secret_key').on(t.linkSecretHash),
+    uniqueIndex('signers_send_to_secret_key').on(t.sendToSecretHash),
   ],
 );
 

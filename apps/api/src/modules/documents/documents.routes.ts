@@ -171,7 +171,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: documents.Docu
     config: { auth: 'nas' },
     schema: {
       tags,
-      summary: 'Direct sign: the PDF (Basic credentials or token query)',
+      summary: 'Direct sign: the PDF (Basic credentials)',
       params: DocumentIdParams,
       querystring: DownloadQuery,
       produces: ['application/pdf'],
@@ -184,7 +184,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: documents.Docu
     config: { auth: 'nas' },
     schema: {
       tags,
-      summary: 'Direct sign: a page image (Basic credentials or token query)',
+      summary: 'Direct sign: a page image (Basic credentials)',
       params: PageParams,
       querystring: PageQuery,
       produces: ['image/png', 'image/webp'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  basicFor,
   bearer,
   createTestApp,
   databaseKinds,
@@ -7,13 +8,7 @@ import {
   signUp,
   type TestApp,
 } from '../../../test/helpers.ts';
-import {
-  basicFor,
-  createFixture,
-  samplePdf,
-  tinyPng,
-  type RequestFixture,
-} from './request-fixtures.test-support.ts';
+import { createFixture, samplePdf, tinyPng, type RequestFixture } from './request-fixtures.test-support.ts';
 
 /**
  * Who may call what: every signature-request call, as the owner, an account signer, an observer,
@@ -184,14 +179,14 @@ const calls: Call[] = [
   {
     name: 'send-to summary',
     method: 'GET',
-    url: (f) => `/api/v3/sendto/${f.visitorSid}/get-internal`,
-    // Public: the visitor signature's id is the secret.
-    expect: { owner: 200, signer: 200, observer: 200, stranger: 200, visitor: 200, foreignVisitor: 200 },
+    url: (f) => `/api/v3/sendto/${f.visitor!.sendTo}/get-internal`,
+    // Any signed-in user with the link (its own secret); a visitor's link is no account.
+    expect: { owner: 200, signer: 200, observer: 200, stranger: 200, visitor: 401, foreignVisitor: 401 },
   },
   {
     name: 'send-to claim',
     method: 'POST',
-    url: (f) => `/api/v3/sendto/${f.visitorSid}/claim`,
+    url: (f) => `/api/v3/sendto/${f.visitor!.sendTo}/claim`,
     mutates: true,
     // The account signer signs this request already: 409 ALREADY_A_SIGNER.
     expect: { owner: 200, signer: 409, observer: 200, stranger: 200, visitor: 401, foreignVisitor: 401 },
@@ -240,8 +235,10 @@ describe.each(databaseKinds)('signature-request permissions on %s', (kind) => {
   afterAll(() => t.close());
 
   const headersOf = (role: Role, f: RequestFixture): Record<string, string> => {
-    if (role === 'visitor') return basicFor(f.visitorSid, f.request.id);
-    if (role === 'foreignVisitor') return basicFor(shared.foreign.visitorSid, shared.foreign.request.id);
+    // A draft's visitor was never invited: they hold no secret yet.
+    if (role === 'visitor')
+      return f.visitor?.headers ?? basicFor(f.visitorSid, 'never-issued'.padEnd(43, '0'));
+    if (role === 'foreignVisitor') return shared.foreign.visitor!.headers;
     return bearer(tokens[role]);
   };
 

@@ -1,22 +1,25 @@
 import { readFileSync } from 'node:fs';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { bearer, corpusDir, json, multipart, type TestApp } from '../../../test/helpers.ts';
+import {
+  bearer,
+  corpusDir,
+  json,
+  multipart,
+  visitorLink,
+  type TestApp,
+  type VisitorLink,
+} from '../../../test/helpers.ts';
 
 /** A small one-page PDF from the corpus, as uploaded by the tests. */
 export const samplePdf = readFileSync(`${corpusDir}basic-pdf15-libreoffice-writer.pdf`);
-
-/** Direct-sign credentials of a visitor signature (spec §3): Basic base64(signerId:requestId). */
-export const basicFor = (sid: string, requestId: string) => ({
-  authorization: `Basic ${Buffer.from(`${sid}:${requestId}`).toString('base64')}`,
-});
-export const tokenFor = (sid: string, requestId: string) =>
-  encodeURIComponent(Buffer.from(`${sid}:${requestId}`).toString('base64'));
 
 export interface RequestFixture {
   request: SignatureRequest;
   /** The account signer's and the visitor's signature ids. */
   signerSid: string;
   visitorSid: string;
+  /** The visitor's links from their invitation (sent requests only). */
+  visitor: VisitorLink | null;
   attachmentId: string;
 }
 
@@ -78,6 +81,7 @@ export async function createFixture(
     request,
     signerSid: request.signatures[0]!.sid,
     visitorSid: request.signatures[1]!.sid,
+    visitor: options.draft ? null : await visitorLink(t, people.visitor, request.id),
     attachmentId: json<{ attachments: Array<{ id: string }> }>(attached).attachments[0]!.id,
   };
 }

@@ -8,7 +8,6 @@ import * as documents from '../documents/documents.service.ts';
 import * as repo from './signature-requests.repository.ts';
 import {
   events,
-  hideVisitorIds,
   userIdentity,
   visibleRequest,
   type SignatureRequestsDeps,
@@ -20,7 +19,7 @@ export async function reportData(
   caller: Caller,
   id: string,
 ): Promise<SignatureReport> {
-  const { request, signers, me, role } = await visibleRequest(deps, caller, id);
+  const { request, signers } = await visibleRequest(deps, caller, id);
   const [owner, trail, documentIds, attachmentRows] = await Promise.all([
     getUser(deps, request.ownerId),
     events(deps, caller, id),
@@ -30,60 +29,55 @@ export async function reportData(
   const documentRows = (await Promise.all(documentIds.map((d) => documents.findDocument(deps.db, d)))).filter(
     (d): d is documents.DocumentRow => d !== null,
   );
-  // The events come with hidden ids already; the signer list gets the same treatment.
-  return hideVisitorIds<SignatureReport>(
-    {
-      generated_at: deps.clock.now().toISOString(),
-      request: {
-        id: request.id,
-        title: request.title,
-        status_overall: request.status,
-        quality: request.quality,
-        legislation: request.legislation,
-        signing_order: request.signingOrder,
-        owner: { name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email },
-        created_at: request.createdAt.toISOString(),
-        initiated_at: request.initiatedAt?.toISOString() ?? null,
-        completed_at: request.completedAt?.toISOString() ?? null,
-      },
-      signers: signers.map((s) => ({
-        sid: s.id,
-        sequence: s.sequence,
-        name: `${s.firstName} ${s.lastName}`.trim(),
-        email: s.email,
-        signer_type: s.kind,
-        status_code: s.status,
-        signed_at: s.signedAt?.toISOString() ?? null,
-        declined_at: s.declinedAt?.toISOString() ?? null,
-        decline_message: s.declineMessage,
-        certificate_subject: s.certificateSubject,
-        certificate_serial: s.certificateSerial,
-        signing_name: s.signingName,
-        signing_reason: s.signingReason,
-      })),
-      documents: await Promise.all(
-        documentRows.map(async (d) => ({
-          id: d.id,
-          title: d.title,
-          original_sha256: d.originalSha256,
-          current_sha256: d.currentSha256,
-          page_count: d.pageCount,
-          signature_count: d.signatureCount,
-          versions: (await documents.listVersions(deps.db, d.id)).map((v) => ({
-            version: v.version,
-            sha256: v.sha256,
-            reason: v.reason,
-            created_at: v.createdAt.toISOString(),
-          })),
-        })),
-      ),
-      attachments: attachmentRows.map((a) => ({ filename: a.filename, sha256: a.sha256, size: a.size })),
-      events: trail.events,
-      chain_valid: trail.chain_valid,
+  return {
+    generated_at: deps.clock.now().toISOString(),
+    request: {
+      id: request.id,
+      title: request.title,
+      status_overall: request.status,
+      quality: request.quality,
+      legislation: request.legislation,
+      signing_order: request.signingOrder,
+      owner: { name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email },
+      created_at: request.createdAt.toISOString(),
+      initiated_at: request.initiatedAt?.toISOString() ?? null,
+      completed_at: request.completedAt?.toISOString() ?? null,
     },
-    signers,
-    { role, me },
-  );
+    signers: signers.map((s) => ({
+      sid: s.id,
+      sequence: s.sequence,
+      name: `${s.firstName} ${s.lastName}`.trim(),
+      email: s.email,
+      signer_type: s.kind,
+      status_code: s.status,
+      signed_at: s.signedAt?.toISOString() ?? null,
+      declined_at: s.declinedAt?.toISOString() ?? null,
+      decline_message: s.declineMessage,
+      certificate_subject: s.certificateSubject,
+      certificate_serial: s.certificateSerial,
+      signing_name: s.signingName,
+      signing_reason: s.signingReason,
+    })),
+    documents: await Promise.all(
+      documentRows.map(async (d) => ({
+        id: d.id,
+        title: d.title,
+        original_sha256: d.originalSha256,
+        current_sha256: d.currentSha256,
+        page_count: d.pageCount,
+        signature_count: d.signatureCount,
+        versions: (await documents.listVersions(deps.db, d.id)).map((v) => ({
+          version: v.version,
+          sha256: v.sha256,
+          reason: v.reason,
+          created_at: v.createdAt.toISOString(),
+        })),
+      })),
+    ),
+    attachments: attachmentRows.map((a) => ({ filename: a.filename, sha256: a.sha256, size: a.size })),
+    events: trail.events,
+    chain_valid: trail.chain_valid,
+  };
 }
 
 /** The report's labels; the PDF is written in the reader's language. */

@@ -347,8 +347,8 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
-export async function findSigner(db: Db, id: string): Promise<SignerRow | null> {
-  const rows = await db.select().from(signers).where(eq(signers.id, id)).limit(1);
+export async function findSignerBySendToHash(db: Db, hash: string): Promise<SignerRow | null> {
+  const rows = await db.select().from(signers).where(eq(signers.sendToSecretHash, hash)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -455,10 +455,11 @@ export async function signatureRequestsRoutes(
   });
 
   r.get('/v3/sendto/:id/get-internal', {
-    config: { auth: 'public' },
+    config: { auth: 'user' },
     schema: {
       tags,
-      summary: 'A send-to link (the id of a visitor signature): what it is and whether it can be claimed',
+      summary:
+        'A send-to link (its own secret, mailed to a visitor): what it is and whether it can be claimed',
       params: SendToParams,
       response: { 200: SendToSummary, ...errors },
     },
@@ -495,7 +496,7 @@ export async function signatureRequestsRoutes(
     config: { auth: 'nas' },
     schema: {
       tags,
-      summary: 'Direct sign: the ZIP (Basic credentials or token query)',
+      summary: 'Direct sign: the ZIP (Basic credentials)',
       params: RequestIdParams,
       querystring: DirectQuery,
       produces: ['application/zip'],
@@ -507,7 +508,7 @@ export async function signatureRequestsRoutes(
     config: { auth: 'nas' },
     schema: {
       tags,
-      summary: 'Direct sign: the signature report (Basic credentials or token query)',
+      summary: 'Direct sign: the signature report (Basic credentials)',
       params: RequestIdParams,
       querystring: ReportQuery,
       produces: ['application/json', 'application/pdf'],
@@ -521,7 +522,7 @@ export async function signatureRequestsRoutes(
     config: { auth: 'nas' },
     schema: {
       tags,
-      summary: "Direct sign: an attachment's bytes (Basic credentials or token query)",
+      summary: "Direct sign: an attachment's bytes (Basic credentials)",
       params: AttachmentParams,
       querystring: DirectQuery,
     },

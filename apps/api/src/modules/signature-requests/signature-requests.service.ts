@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { addSignatureFields, type SignatureFieldSpec } from '@signet/pdf';
 import type { Language } from '@signet/contracts/common';
@@ -20,6 +20,7 @@ import type { TemplateName } from '../../mail/templates.ts';
 import { findUserIdByEmail, getUser } from '../accounts/accounts.service.ts';
 import * as documents from '../documents/documents.service.ts';
 import * as repo from './signature-requests.repository.ts';
+import { issueVisitorLinks, revokedLinks, signerBySendTo } from './visitor-links.ts';
 
 export type SignatureRequestsDeps = documents.DocumentsDeps;
 export type RequestRow = repo.RequestRow;
@@ -250,6 +251,8 @@ export async function buildSigners(
       signingName: null,
       signingReason: null,
       remindedAt: null,
+      linkSecretHash: null,
+      sendToSecretHash: null,
     };
     if (input.account_email) {
       const email = input.account_email;
@@ -351,35 +354,13 @@ export async function create(
   return get(deps, caller, id);
 }
 
-/** A stable stand-in for a visitor signature id that must not be shown. */
-const standInFor = (sid: string) =>
-  `hidden-${createHash('sha256').update(`signet-visitor:${sid}`).digest('hex').slice(0, 24)}`;
-
-/**
- * A visitor signature's id is the secret of its direct link (spec §3: the signer id with the
- * request id). Only the owner and that visitor see it; other participants get a stable stand-in
- * wherever it appears (signatures, audit events, the report).
- */
-export function hideVisitorIds<T>(
-  value: T,
-  signers: SignerRow[],
-  viewer: { role: 'owner' | 'signer' | 'observer' | 'visitor'; me: SignerRow | null },
-): T {
-  if (viewer.role === 'owner') return value;
-  const secrets = signers.filter((s) => s.kind === 'visitor' && s.id !== viewer.me?.id);
-  if (secrets.length === 0) return value;
-  let text = JSON.stringify(value);
-  for (const secret of secrets) text = text.split(secret.id).join(standInFor(secret.id));
-  return JSON.parse(text) as T;
-}
-
 export async function get(
   deps: SignatureRequestsDeps,
   caller: Caller,
   id: string,
 ): Promise<SignatureRequest> {
   const { request, signers, me, role } = await visibleRequest(deps, caller, id);
-  const dto = hideVisitorIds(await toDto(deps, request, signers, me), signers, { role, me });
+  const dto = await toDto(deps, request, signers, me);
   if (role !== 'owner') return dto;
   // The owner edits the signer list (PUT replaces it whole): they see what they entered, mobiles too.
   const mobileOf = new Map(signers.map((s) => [s.id, s.kind === 'visitor' ? s.mobile : null]));
@@ -404,11 +385,7 @@ export async function list(
     const signers = signersById.get(request.id) ?? [];
     return { request, signers, me: signers.find((s) => isSignerOf(s, user)) ?? null };
   });
-  const dtos = await toDtos(deps, views);
-  const items = views.map(({ request, signers, me }, i) => {
-    const role = request.ownerId === user.id ? 'owner' : me ? 'signer' : 'observer';
-    return hideVisitorIds(dtos[i]!, signers, { role, me });
-  });
+  const items = await toDtos(deps, views);
   return { items, total, page: query.page, size: query.size };
 }
 
@@ -436,13 +413,10 @@ async function resolveAccountSigners(
   }
 }
 
-/** The link a signer opens: account holders sign in; visitors use their direct link. */
-export function signingLink(deps: SignatureRequestsDeps, requestId: string, signer: SignerRow): string {
-  return signer.kind === 'visitor'
-    ? `${deps.publicUrl}/view/${requestId}/${signer.id}`
-    : `${deps.publicUrl}/view/${requestId}`;
-}
-
+/**
+ * Mails a signer the link to their signature: account holders sign in at /view/{id}; a visitor gets
+ * new link secrets with every mail (invitation, reminder, delegation), so the previous ones stop working.
+ */
 export async function mailSigner(
   deps: SignatureRequestsDeps,
   db: typeof deps.db,
@@ -451,6 +425,7 @@ export async function mailSigner(
   signer: SignerRow,
   owner: { firstName: string; lastName: string },
 ): Promise<void> {
+  const links = signer.kind === 'visitor' ? await issueVisitorLinks(db, deps.publicUrl, signer) : null;
   const mail: MailRequest = {
     to: signer.email,
     template,
@@ -460,8 +435,9 @@ export async function mailSigner(
       ownerName: `${owner.firstName} ${owner.lastName}`,
       signerName: `${signer.firstName} ${signer.lastName}`.trim() || signer.email,
       message: request.message ?? '',
+      ...(links ? { sendToUrl: links.sendTo } : {}),
     },
-    actionUrl: signingLink(deps, request.id, signer),
+    actionUrl: links?.signing ?? `${deps.publicUrl}/view/${request.id}`,
   };
   await queueMail(db, deps.clock, mail);
 }
@@ -527,7 +503,7 @@ export async function initiate(
 }
 
 export async function events(deps: SignatureRequestsDeps, caller: Caller, id: string) {
-  const { signers, me, role } = await visibleRequest(deps, caller, id);
+  await visibleRequest(deps, caller, id);
   const rows = await repo.eventsOf(deps.db, id);
   let prev = repo.genesisHash;
   let valid = true;
@@ -543,7 +519,7 @@ export async function events(deps: SignatureRequestsDeps, caller: Caller, id: st
     created_at: r.createdAt.toISOString(),
     hash: r.hash,
   }));
-  return { chain_valid: valid, events: hideVisitorIds(trail, signers, { role, me }) };
+  return { chain_valid: valid, events: trail };
 }
 
 export async function lockStatus(deps: SignatureRequestsDeps, caller: Caller, id: string) {
@@ -571,6 +547,11 @@ export {
 /** Who did it, for the audit trail: the user id, or the visitor's signer id. */
 export function actorOf(caller: Caller): string {
   return caller.kind === 'user' ? caller.userId : `visitor:${caller.signerId}`;
+}
+
+/** Where a signer acted from (address and browser), for the event data of their signing actions. */
+export function clientData(caller: Caller): { client_ip?: string; user_agent?: string | null } {
+  return caller.client ? { client_ip: caller.client.ip, user_agent: caller.client.userAgent } : {};
 }
 
 const closedStatuses = new Set<RequestRow['status']>(['SIGNED', 'DECLINED', 'WITHDRAWN']);
@@ -775,7 +756,14 @@ export async function update(
       // Same person: same id (their link and field name stay), fresh order and placements.
       return row.kind === 'account'
         ? { ...kept, sequence: row.sequence, placements: row.placements, quality: row.quality }
-        : { ...row, id: kept.id, userId: kept.userId, remindedAt: kept.remindedAt };
+        : {
+            ...row,
+            id: kept.id,
+            userId: kept.userId,
+            remindedAt: kept.remindedAt,
+            linkSecretHash: kept.linkSecretHash,
+            sendToSecretHash: kept.sendToSecretHash,
+          };
     });
     if (before.request.status === 'OPEN') await resolveAccountSigners(deps, nextSigners, false);
     if (nextSigners.length === 0 && before.request.status === 'OPEN')
@@ -845,7 +833,7 @@ export async function decline(
   id: string,
   message: string | undefined,
 ) {
-  const { request, me, role } = await visibleRequest(deps, caller, id);
+  const { request, me } = await visibleRequest(deps, caller, id);
   if (!me) throw new AppError('NOT_A_SIGNER', 'Only a signer of this request can decline it.');
   if (request.status !== 'OPEN')
     throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'This request is not open.');
@@ -869,6 +857,7 @@ export async function decline(
       sid: me.id,
       email: me.email,
       ...(message ? { message } : {}),
+      ...clientData(caller),
     });
     const owner = await ownerOf(deps, locked, tx);
     const params = { title: locked.title, signerName: displayName(mine), message: message ?? '' };
@@ -897,7 +886,7 @@ export async function decline(
   const signers = await repo.signersOf(deps.db, id);
   const mine = signers.find((s) => s.id === me.id) ?? null;
   return {
-    request: hideVisitorIds(await toDto(deps, after!, signers, mine), signers, { role, me: mine }),
+    request: await toDto(deps, after!, signers, mine),
     redirect_url: after!.declineUrl ?? after!.exitUrl,
     redirect_timeout: after!.redirectTimeout,
   };
@@ -1004,7 +993,8 @@ async function identityFields(
 /**
  * A signer hands their open signature to someone else (an account e-mail or a visitor identity).
  * The signer row takes the new identity and keeps its id, so the signature field prepared for it
- * (named after the id) becomes the new signer's; the caller loses access unless they observe.
+ * (named after the id) becomes the new signer's; the caller loses access unless they observe. The
+ * slot's link secrets are replaced: a visitor gets new ones with their invitation.
  */
 export async function delegate(
   deps: SignatureRequestsDeps,
@@ -1027,45 +1017,23 @@ export async function delegate(
     (s) => identityKey(s) === identityKey(target) || (target.userId !== null && s.userId === target.userId),
   );
   if (taken) throw new AppError('ALREADY_A_SIGNER', 'This person signs this request already.', { field });
-  // A visitor's signer id is the secret of their link, and the delegator knows the old one: a
-  // visitor gets a new id, with the fields rebuilt under it (possible only while nobody signed).
-  const newId = target.kind === 'visitor' ? randomUUID() : me.id;
-  if (newId !== me.id && !nobodySigned(signers))
-    throw new AppError(
-      'REQUEST_NOT_EDITABLE',
-      'After the first signature, a signature can be handed over only to an account holder.',
-      { field },
-    );
-  const prepared =
-    newId !== me.id
-      ? await rebuildFields(
-          deps,
-          id,
-          signers.map((s) => (s.id === me.id ? { ...s, id: newId } : s)),
-        )
-      : [];
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockRequest(tx, id);
-    const currentSigners = await repo.signersOf(tx, id);
-    const current = currentSigners.find((s) => s.id === me.id);
+    const current = (await repo.signersOf(tx, id)).find((s) => s.id === me.id);
     if (locked?.status !== 'OPEN' || current?.status !== 'OPEN')
       throw new AppError('SIGNATURE_REQUEST_NOT_OPEN', 'This signature is no longer open.');
-    if (prepared.length && !nobodySigned(currentSigners))
-      throw notEditable('Somebody signed meanwhile; hand the signature to an account holder instead.');
-    await repo.updateSigner(tx, me.id, { ...target, id: newId, remindedAt: null });
-    await commitVersions(deps, tx, prepared, now);
+    await repo.updateSigner(tx, me.id, { ...target, ...revokedLinks, remindedAt: null });
     await repo.updateRequest(tx, id, { updatedAt: now });
     await recordEvent(deps, tx, id, 'delegated', caller.userId, {
-      sid: newId,
-      ...(newId !== me.id ? { previous_sid: me.id } : {}),
+      sid: me.id,
       from: me.email,
       to: target.email,
       signer_type: target.kind,
       ...(body.message ? { message: body.message } : {}),
     });
     const after = await repo.signersOf(tx, id);
-    const delegated = after.find((s) => s.id === newId)!;
+    const delegated = after.find((s) => s.id === me.id)!;
     if (canSignNow(locked, after, delegated))
       await mailSigner(
         deps,
@@ -1078,11 +1046,7 @@ export async function delegate(
   });
   // The caller no longer signs: they see the request as a former participant would.
   const after = await repo.findRequest(deps.db, id);
-  const afterSigners = await repo.signersOf(deps.db, id);
-  return hideVisitorIds(await toDto(deps, after!, afterSigners, null), afterSigners, {
-    role: 'signer',
-    me: null,
-  });
+  return toDto(deps, after!, await repo.signersOf(deps.db, id), null);
 }
 
 /**
@@ -1302,9 +1266,9 @@ export async function removeDocument(
   });
 }
 
-/** A visitor slot by its secret id (send-to link); NOT_FOUND for account slots and drafts. */
-async function visitorSlot(deps: SignatureRequestsDeps, sid: string) {
-  const signer = await repo.findSigner(deps.db, sid);
+/** The visitor slot of a send-to secret; NOT_FOUND for unknown or spent links and drafts. */
+async function visitorSlot(deps: SignatureRequestsDeps, secret: string) {
+  const signer = await signerBySendTo(deps.db, secret);
   const request = signer ? await repo.findRequest(deps.db, signer.requestId) : null;
   if (!signer || !request || signer.kind !== 'visitor' || request.status === 'DRAFT')
     throw new AppError('NOT_FOUND', 'This link is not valid.');
@@ -1314,8 +1278,8 @@ async function visitorSlot(deps: SignatureRequestsDeps, sid: string) {
 const claimable = (request: RequestRow, signer: SignerRow) =>
   request.status === 'OPEN' && signer.status === 'OPEN';
 
-export async function sendToSummary(deps: SignatureRequestsDeps, sid: string) {
-  const { signer, request } = await visitorSlot(deps, sid);
+export async function sendToSummary(deps: SignatureRequestsDeps, secret: string) {
+  const { signer, request } = await visitorSlot(deps, secret);
   const owner = await ownerOf(deps, request);
   return {
     signature_request_id: request.id,
@@ -1332,9 +1296,9 @@ export async function sendToSummary(deps: SignatureRequestsDeps, sid: string) {
 export async function claim(
   deps: SignatureRequestsDeps,
   caller: UserCaller,
-  sid: string,
+  secret: string,
 ): Promise<SignatureRequest> {
-  const { signer, request } = await visitorSlot(deps, sid);
+  const { signer, request } = await visitorSlot(deps, secret);
   if (!claimable(request, signer))
     throw notEditable('This signature can no longer be claimed (signed, declined or closed).');
   const user = await userIdentity(deps, caller);
@@ -1343,12 +1307,18 @@ export async function claim(
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockRequest(tx, request.id);
     const signers = await repo.signersOf(tx, request.id);
-    const slot = signers.find((s) => s.id === sid);
-    if (!locked || !slot || slot.kind !== 'visitor' || !claimable(locked, slot))
+    const slot = signers.find((s) => s.id === signer.id);
+    if (
+      !locked ||
+      !slot ||
+      slot.kind !== 'visitor' ||
+      slot.sendToSecretHash !== signer.sendToSecretHash ||
+      !claimable(locked, slot)
+    )
       throw notEditable('This signature can no longer be claimed (signed, declined or closed).');
-    if (signers.some((s) => s.id !== sid && isSignerOf(s, user)))
+    if (signers.some((s) => s.id !== slot.id && isSignerOf(s, user)))
       throw new AppError('ALREADY_A_SIGNER', 'You sign this request already.');
-    await repo.updateSigner(tx, sid, {
+    await repo.updateSigner(tx, slot.id, {
       kind: 'account',
       userId: user.id,
       email: user.email,
@@ -1356,12 +1326,14 @@ export async function claim(
       lastName: user.lastName,
       language: user.lang,
       mobile: account?.mobile ?? null,
+      ...revokedLinks,
     });
     await repo.updateRequest(tx, request.id, { updatedAt: now });
     await recordEvent(deps, tx, request.id, 'claimed', caller.userId, {
-      sid,
+      sid: slot.id,
       from: signer.email,
       to: user.email,
+      ...clientData(caller),
     });
   });
   return get(deps, caller, request.id);

@@ -9,6 +9,7 @@ import {
   deliveredMails,
   json,
   signUp,
+  visitorLink,
   type TestApp,
 } from '../../../test/helpers.ts';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
@@ -123,7 +124,7 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
 
     const invitation = (await deliveredMails(t, 'visitor@example.ch'))[0]!;
     expect(invitation.subject).toBe('Olga Owner bittet Sie, «Lease» zu unterschreiben');
-    expect(invitation.text).toContain(`/view/${open.id}/${open.signatures[1]!.sid}`);
+    expect(invitation.text).toContain(`/view/${open.id}/${open.signatures[1]!.sid}#`);
     expect((await deliveredMails(t, 'signer@example.ch'))[0]!.text).toContain('Please sign by Friday');
 
     // The owner sees the visitor's mobile (the editor sends the signer list back whole); a signer does not.
@@ -168,7 +169,7 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
       }),
     );
     const visitor = open.signatures[1]!;
-    const basic = { authorization: `Basic ${Buffer.from(`${visitor.sid}:${open.id}`).toString('base64')}` };
+    const basic = (await visitorLink(t, 'visitor@example.ch', open.id)).headers;
     const own = await t.app.inject({
       method: 'GET',
       url: `/api/v3/direct/signature-requests/${open.id}`,
@@ -176,10 +177,10 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
     });
     expect(own.statusCode).toBe(200);
     expect(json<SignatureRequest>(own).signature_status).toBe('OPEN');
-    const token = Buffer.from(`${visitor.sid}:${open.id}`).toString('base64');
     const page = await t.app.inject({
       method: 'GET',
-      url: `/api/v3/direct/documents/${open.documents[0]!.id}/pages/1?scale=20&token=${encodeURIComponent(token)}`,
+      url: `/api/v3/direct/documents/${open.documents[0]!.id}/pages/1?scale=20`,
+      headers: basic,
     });
     expect(page.headers['content-type']).toBe('image/png');
 

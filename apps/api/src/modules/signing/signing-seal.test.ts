@@ -13,14 +13,11 @@ import {
   inviteAndAccept,
   json,
   signUp,
+  visitorLink,
   type TestApp,
 } from '../../../test/helpers.ts';
 
 const samplePdf = readFileSync(`${corpusDir}basic-pdf15-libreoffice-writer.pdf`);
-/** Direct-sign credentials of a visitor (spec §3): Basic base64(signerId:requestId). */
-const basicFor = (sid: string, requestId: string) => ({
-  authorization: `Basic ${Buffer.from(`${sid}:${requestId}`).toString('base64')}`,
-});
 
 describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
   let t: TestApp;
@@ -131,8 +128,8 @@ describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
     // The owner belongs to no business.
     expect(json(await sealSign(as('owner'), request.id, 'acme-invoices')).code).toBe('SEAL_NOT_FOUND');
     // A direct-sign visitor has no business.
-    const visitor = request.signatures.find((s) => s.email === 'vera@example.ch')!;
-    const direct = await sealSign(basicFor(visitor.sid, request.id), request.id, 'acme-invoices', true);
+    const visitor = await visitorLink(t, 'vera@example.ch', request.id);
+    const direct = await sealSign(visitor.headers, request.id, 'acme-invoices', true);
     expect(json(direct)).toMatchObject({ statusCode: 403, code: 'SEAL_NOT_ALLOWED' });
     const after = json<SignatureRequest>(
       await call('GET', `/v3/signature-requests/${request.id}`, as('owner')),

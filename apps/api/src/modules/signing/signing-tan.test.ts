@@ -9,6 +9,7 @@ import {
   json,
   signUp,
   strongPassword,
+  visitorLink,
   type TestApp,
 } from '../../../test/helpers.ts';
 
@@ -66,9 +67,7 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
         },
       ],
     });
-    const direct = {
-      authorization: `Basic ${Buffer.from(`${request.signatures[0]!.sid}:${request.id}`).toString('base64')}`,
-    };
+    const { sid, headers: direct } = await visitorLink(t, 'q@example.ch', request.id);
     const first = json<{ responseId: string }>(
       await call('/v3/direct/sign', direct, { signatureRequests: [{ id: request.id }] }),
     );
@@ -139,6 +138,32 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
       secret: await latestCode(mobile),
     });
     expect(json(done)).toMatchObject({ status: 'SUCCESS', signed: [{ status_overall: 'SIGNED' }] });
+
+    // Every step is in the audit trail, with where the visitor acted from (issue 10).
+    const trail = json<{ events: Array<{ type: string; actor: string; data: Record<string, unknown> }> }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/signature-requests/${request.id}/events`,
+        headers: bearer(owner),
+      }),
+    );
+    const steps = trail.events.filter((e) => e.type.startsWith('tan ') || e.type === 'signed');
+    expect(steps.map((e) => [e.type, e.data.code ?? null])).toEqual([
+      ['tan sent', null],
+      ['tan resent', null],
+      ['tan refused', 'TAN_INVALID'],
+      ['tan refused', 'TAN_INVALID'],
+      ['tan refused', 'TAN_LOCKED'],
+      ['tan sent', null],
+      ['tan cancelled', null],
+      ['tan sent', null],
+      ['signed', null],
+    ]);
+    for (const step of steps)
+      expect(step).toMatchObject({
+        actor: `visitor:${sid}`,
+        data: { client_ip: '127.0.0.1', user_agent: 'lightMyRequest' },
+      });
   });
 
   it('cancels a pending signing and reports an expired code', async () => {
@@ -217,6 +242,9 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
       quality: 'part11',
       signingName: 'Dr. Pat Eleven',
       signingReason: 'Approved as author',
+      // Where the signer acted from (issue 10): app.inject's own address and agent.
+      client_ip: '127.0.0.1',
+      user_agent: 'lightMyRequest',
     });
   });
 });

@@ -61,6 +61,8 @@ interface SigningContext {
   quality: 'ses' | 'aes' | 'qes' | 'part11';
   /** Signing with a business seal: its account name (the signature is the seal's, not the person's). */
   seal?: string;
+  /** Where the signer acts from, for the audit trail. */
+  client: ReturnType<typeof requests.clientData>;
 }
 
 /** Who a pending (TAN) signing belongs to. */
@@ -111,6 +113,7 @@ async function contextFor(
     displayName,
     lang,
     quality: me.quality ?? request.quality,
+    client: requests.clientData(caller),
   };
 }
 
@@ -276,6 +279,7 @@ async function commitSignatures(
       ...(context.quality === 'part11'
         ? { signingName: context.item.signingName, signingReason: context.item.signingReason }
         : {}),
+      ...context.client,
     });
     const after = signers.map((s) => (s.id === me.id ? { ...s, status: 'SIGNED' as const } : s));
     await requests.afterSignature(deps, tx, request, after, me, now);
@@ -588,6 +592,8 @@ async function startQualified(
       createdAt: deps.clock.now(),
       expiresAt: new Date(deps.clock.now().getTime() + lockTtlMs.tan),
     });
+    for (const context of contexts)
+      await recordTanStep(deps, caller, [context.request.id], 'tan sent', { sid: context.me.id });
     return { status: 'TAN_REQUIRED', responseId: stepUp.responseId, signed: [] };
   } catch (error) {
     await releaseLocks(
@@ -597,6 +603,27 @@ async function startQualified(
     );
     throw error;
   }
+}
+
+/**
+ * A step of a QES signing (code sent, sent again, refused, cancelled) in each request's audit trail,
+ * with where the signer acted from: a code guessed from elsewhere shows up there.
+ */
+async function recordTanStep(
+  deps: SigningDeps,
+  caller: Caller,
+  requestIds: string[],
+  type: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  for (const requestId of new Set(requestIds))
+    await deps.db.transaction(async (tx) => {
+      await requests.lockRequest(tx, requestId);
+      await requests.recordEvent(deps, tx, requestId, type, requests.actorOf(caller), {
+        ...data,
+        ...requests.clientData(caller),
+      });
+    });
 }
 
 /** The QTSP's answer about a TAN, as the product's stable codes (the web app shows an overlay each). */
@@ -632,10 +659,12 @@ async function pendingFor(deps: SigningDeps, caller: Caller, responseId: string)
   return pending;
 }
 
+const requestIdsOf = (pending: repo.PendingRow) => pending.items.map((i) => i.requestId);
+
 /** Ends a pending QES signing: nothing more can be answered, and its requests' locks are freed. */
 async function endPending(deps: SigningDeps, pending: repo.PendingRow): Promise<void> {
   await repo.markPendingDone(deps.db, pending.id, deps.clock.now());
-  await releaseLocks(deps, [...new Set(pending.items.map((i) => i.requestId))], pending.lockHolder);
+  await releaseLocks(deps, [...new Set(requestIdsOf(pending))], pending.lockHolder);
 }
 
 /** QES step 2: the TAN releases the SAD; the QTSP signs the prepared hashes; the signatures are committed. */
@@ -648,6 +677,7 @@ export async function respondTan(
   const pending = await pendingFor(deps, caller, responseId);
   const state = await deps.qtsp.respondStepUp(responseId, secret).catch(async (error) => {
     const mapped = tanError(error);
+    await recordTanStep(deps, caller, requestIdsOf(pending), 'tan refused', { code: mapped.code });
     // A wrong code may be tried again; anything else ends this signing and frees the requests.
     if (mapped.code !== 'TAN_INVALID') await endPending(deps, pending);
     throw mapped;
@@ -706,10 +736,11 @@ export async function resendTan(
   caller: Caller,
   responseId: string,
 ): Promise<{ status: string; remainingAttempts: number }> {
-  await pendingFor(deps, caller, responseId);
+  const pending = await pendingFor(deps, caller, responseId);
   const state = await deps.qtsp.resendStepUp(responseId).catch((error) => {
     throw tanError(error);
   });
+  await recordTanStep(deps, caller, requestIdsOf(pending), 'tan resent');
   return { status: state.status, remainingAttempts: state.remainingAttempts };
 }
 
@@ -719,4 +750,5 @@ export async function cancelTan(deps: SigningDeps, caller: Caller, responseId: s
     throw tanError(error);
   });
   await endPending(deps, pending);
+  await recordTanStep(deps, caller, requestIdsOf(pending), 'tan cancelled');
 }

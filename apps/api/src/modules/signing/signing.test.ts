@@ -11,6 +11,7 @@ import {
   deliveredMails,
   json,
   signUp,
+  visitorLink,
   type TestApp,
 } from '../../../test/helpers.ts';
 
@@ -124,9 +125,7 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
     ).toBe(200);
 
     // The visitor: direct credentials, QES with the TAN from the SMS outbox.
-    const direct = {
-      authorization: `Basic ${Buffer.from(`${visitor!.sid}:${request.id}`).toString('base64')}`,
-    };
+    const direct = (await visitorLink(t, 'vera@example.ch', request.id)).headers;
     const started = await call('POST', '/v3/direct/sign', direct, {
       signatureRequests: [{ id: request.id }],
       language: 'it',
@@ -233,6 +232,8 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
       'initiated',
       'signed',
       'signed',
+      'tan sent',
+      'tan refused',
       'signed',
       'completed',
     ]);
@@ -300,9 +301,7 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
         },
       ],
     });
-    const strangerVisitor = {
-      authorization: `Basic ${Buffer.from(`${other.signatures[0]!.sid}:${other.id}`).toString('base64')}`,
-    };
+    const strangerVisitor = (await visitorLink(t, 'x@example.ch', other.id)).headers;
     expect(
       (await call('POST', '/v3/direct/sign', strangerVisitor, { signatureRequests: [{ id: request.id }] }))
         .statusCode,

@@ -2,15 +2,17 @@ import type { RequestOptions } from '../../lib/api-client.ts';
 
 /**
  * Who is looking at a request: a signed-in user (Bearer session), or a direct-sign visitor (role
- * nas) whose signer id and request id are the Basic credentials (spec §3 direct-sign credentials).
+ * nas) whose signer id and link secret are the Basic credentials (spec §3 direct-sign credentials).
+ * The secret comes from the invitation link's fragment; it only ever travels in the header.
  */
-export type SigningAccess = { kind: 'user' } | { kind: 'direct'; signerId: string; requestId: string };
+export type SigningAccess =
+  { kind: 'user' } | { kind: 'direct'; signerId: string; requestId: string; secret: string };
 
 export const userAccess: SigningAccess = { kind: 'user' };
 
-/** base64(signerId:requestId): the Basic credentials, and the `?token=` of links and images. */
-export function directToken(access: SigningAccess): string | null {
-  return access.kind === 'direct' ? btoa(`${access.signerId}:${access.requestId}`) : null;
+/** base64(signerId:secret): the Basic credentials of a visitor. */
+function directToken(access: SigningAccess): string | null {
+  return access.kind === 'direct' ? btoa(`${access.signerId}:${access.secret}`) : null;
 }
 
 /** The user path, or its `/v3/direct/...` twin with the visitor's credentials. */

@@ -7,6 +7,8 @@ import { stepForError } from './signing-outcome.ts';
 
 const requestId = '11111111-1111-4111-8111-111111111111';
 const signerId = '22222222-2222-4222-8222-222222222222';
+/** The visitor's link secret (from their link's fragment): the Basic password, never the request id. */
+const secret = 'c2VjcmV0LW9mLXRoZS12aXNpdG9ycy1saW5rLTAwMDA';
 const responseId = '33333333-3333-4333-8333-333333333333';
 
 interface Call {
@@ -120,9 +122,12 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
       { status: 200, body: { status: 'TAN_REQUIRED', responseId, signed: [] } },
     ];
     answers['POST /api/v1/direct/tan/check'] = [{ status: 423, body: error(423, 'TAN_LOCKED') }];
-    startSigning({ access: { kind: 'direct', signerId, requestId } }, { ids: [requestId], qes: true });
+    startSigning(
+      { access: { kind: 'direct', signerId, requestId, secret } },
+      { ids: [requestId], qes: true },
+    );
     await settledStep();
-    expect(calls[0]?.headers.Authorization).toBe(`Basic ${btoa(`${signerId}:${requestId}`)}`);
+    expect(calls[0]?.headers.Authorization).toBe(`Basic ${btoa(`${signerId}:${secret}`)}`);
     await runDialogAction('submit', '654321');
     expect(calls[1]?.body).toEqual({ responseId, secret: '654321' });
     expect(overlayStore.get().overlay?.name).toBe('tan-locked');
@@ -137,7 +142,10 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
       { status: 200, body: { status: 'TAN_REQUIRED', responseId, signed: [] } },
     ];
     answers['POST /api/v1/direct/tan/cancel'] = [{ status: 204 }];
-    startSigning({ access: { kind: 'direct', signerId, requestId } }, { ids: [requestId], qes: true });
+    startSigning(
+      { access: { kind: 'direct', signerId, requestId, secret } },
+      { ids: [requestId], qes: true },
+    );
     await settledStep();
     await runDialogAction('cancel');
     expect(calls.at(-1)).toMatchObject({ url: '/api/v1/direct/tan/cancel', body: { responseId } });

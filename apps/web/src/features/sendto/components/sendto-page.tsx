@@ -45,7 +45,8 @@ export function SendToPage() {
       </PageFrame>
     );
   if (summary.isError) {
-    const missing = isApiError(summary.error) && summary.error.statusCode === 404;
+    // Unknown, spent, or not a send-to link at all (an old link, a mistyped one): not valid.
+    const missing = isApiError(summary.error) && [400, 404].includes(summary.error.statusCode);
     return (
       <PageFrame title={t('title')}>
         <EmptyState

@@ -1,34 +1,22 @@
 import { useEffect, useState } from 'react';
 import { defaultPageScale } from '@signet/contracts/documents';
 import { apiBlob } from '../../../lib/api-client.ts';
-import { accessPath, directToken, type SigningAccess } from '../access.ts';
+import { accessKey, accessOptions, accessPath, type SigningAccess } from '../access.ts';
 
 /**
- * GET /v3/documents/{id}/pages/{n}?scale=: a page rendered by the API. A visitor's image is a plain
- * URL (the credentials ride in `?token=`); a user's needs the Bearer header, so it is fetched.
+ * GET /v3/documents/{id}/pages/{n}?scale= (or its /v3/direct twin): a page rendered by the API.
+ * Users and visitors alike fetch it with the Authorization header and show it through an object URL:
+ * a credential in the image URL would end up in logs and the browser history.
  */
-export function pageImagePath(
+function fetchPageImage(
   access: SigningAccess,
-  documentId: string,
-  page: number,
-  scale: number,
-): string {
-  const token = directToken(access);
-  const path = accessPath(access, `/v3/documents/${encodeURIComponent(documentId)}/pages/${page}`);
-  return `${path}?scale=${scale}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
-}
-
-export function fetchPageImage(
   documentId: string,
   page: number,
   scale = defaultPageScale,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  return apiBlob(`/v3/documents/${encodeURIComponent(documentId)}/pages/${page}`, {
-    query: { scale },
-    retry: true,
-    signal,
-  });
+  const path = accessPath(access, `/v3/documents/${encodeURIComponent(documentId)}/pages/${page}`);
+  return apiBlob(path, accessOptions(access, { query: { scale }, retry: true, signal }));
 }
 
 export type PageImageState =
@@ -43,18 +31,13 @@ export function usePageImage(
   scale = defaultPageScale,
 ): PageImageState {
   const [state, setState] = useState<PageImageState>({ status: 'idle' });
-  const direct = access.kind === 'direct';
-  const path = pageImagePath(access, documentId, page, scale);
+  const who = accessKey(access);
   useEffect(() => {
     if (!visible) return;
-    if (direct) {
-      setState({ status: 'ready', src: `/api${path}` });
-      return;
-    }
     const controller = new AbortController();
     let url: string | null = null;
     setState({ status: 'loading' });
-    fetchPageImage(documentId, page, scale, controller.signal).then(
+    fetchPageImage(access, documentId, page, scale, controller.signal).then(
       (blob) => {
         url = URL.createObjectURL(blob);
         setState({ status: 'ready', src: url });
@@ -67,8 +50,8 @@ export function usePageImage(
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-    // `access` is described fully by `direct` and `path`.
+    // `access` is described fully by `who` (the caller) and the page it asks for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [visible, direct, path]);
+  }, [visible, who, documentId, page, scale]);
   return state;
 }

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Names whose values are credentials: never written to a log line, wherever they turn up. */
+const secretNames = ['authorization', 'cookie', 'token', 'password', 'secret', 'pwdotp', 'tan', 'SAD'];
+
+/**
+ * pino's redaction paths for those names at the top level and up to four levels down (pino's
+ * wildcards match one level each; logged objects here are shallower than that).
+ */
+export const redactPaths = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'].flatMap((prefix) =>
+  secretNames.map((name) => `${prefix}${name}`),
+);
+
+const secretQueryNames = new Set(secretNames.map((name) => name.toLowerCase()));
+
+/**
+ * A request URL as the access log may keep it: credential-named query values and the secret of a
+ * send-to link (its path segment) replaced. Signet itself puts no secret in a query string; this
+ * keeps the ones a caller sends anyway (an old link, a mistaken client) out of the log.
+ */
+export function logSafeUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(/(\/sendto\/)[^/?#]+/g, '$1[redacted]');
+  if (queryAt === -1) return path;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=')[0] ?? '';
+      return secretQueryNames.has(safeDecode(name).toLowerCase()) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Fastify's logger options: the level, redaction, and the request serializer with a log-safe URL. */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
+  return {
+    level,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: logSafeUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
