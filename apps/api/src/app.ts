@@ -125,6 +125,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       url.startsWith(sandboxPublicUrl) ? config.trustServicesUrl + url.slice(sandboxPublicUrl.length) : url,
     ),
     level: 'B-LT' as const,
+    processKey: database.processKey,
   };
   await app.register(
     async (api) => {

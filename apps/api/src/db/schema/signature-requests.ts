@@ -141,4 +141,9 @@ export const requestLocks = pgTable('request_locks', {
     .references(() => signatureRequests.id, { onDelete: 'cascade' }),
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /**
+   * On PostgreSQL, the liveness key of the process holding the lock (db/process-liveness.ts): the
+   * lock ends with that process's session. Null on PGlite (one process), where only expiry counts.
+   */
+  processKey: integer('process_key'),
 });

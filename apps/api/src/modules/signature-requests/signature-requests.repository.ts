@@ -10,6 +10,7 @@ import {
   signers,
 } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
+import { livenessLockSpace } from '../../db/process-liveness.ts';
 import type { DashboardFilter, RequestStatus } from '@signet/contracts/signature-requests';
 
 export type RequestRow = typeof signatureRequests.$inferSelect;
@@ -196,14 +197,37 @@ export async function eventsOf(db: Db, requestId: string): Promise<EventRow[]> {
     .orderBy(asc(requestEvents.seq));
 }
 
-export async function readLock(db: Db, requestId: string) {
-  const rows = await db.select().from(requestLocks).where(eq(requestLocks.requestId, requestId)).limit(1);
+/**
+ * True while the process that took the lock is alive: it holds its liveness advisory lock
+ * (db/process-liveness.ts) in this database. A lock without a process key (PGlite) counts as
+ * alive; only its expiry ends it.
+ */
+const holderAlive = sql`(${requestLocks.processKey} is null or exists (
+  select 1 from pg_locks l
+  where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+    and l.database = (select oid from pg_database where datname = current_database())
+    and l.classid = ${livenessLockSpace} and l.objid = ${requestLocks.processKey}))`;
+
+/** The signing lock of a request while someone holds it: unexpired, and its process alive. */
+export async function readLock(db: Db, requestId: string, now: Date) {
+  const rows = await db
+    .select()
+    .from(requestLocks)
+    .where(
+      and(
+        eq(requestLocks.requestId, requestId),
+        sql`${requestLocks.expiresAt} > ${now.toISOString()}::timestamptz`,
+        holderAlive,
+      ),
+    )
+    .limit(1);
   return rows[0] ?? null;
 }
 
 /**
- * Takes the signing lock of a request unless someone else holds an unexpired one. One statement,
- * so two processes cannot both win.
+ * Takes the signing lock of a request unless someone else holds it: unexpired, and (on PostgreSQL)
+ * held by a process that is still alive, so a crashed process's locks are free at once. One
+ * statement, so two processes cannot both win.
  */
 export async function acquireLock(
   db: Db,
@@ -211,15 +235,16 @@ export async function acquireLock(
   holder: string,
   now: Date,
   ttlMs: number,
+  processKey: number | null,
 ): Promise<boolean> {
   const expiresAt = new Date(now.getTime() + ttlMs);
   const rows = await db
     .insert(requestLocks)
-    .values({ requestId, holder, expiresAt })
+    .values({ requestId, holder, expiresAt, processKey })
     .onConflictDoUpdate({
       target: requestLocks.requestId,
-      set: { holder, expiresAt },
-      setWhere: sql`${requestLocks.expiresAt} < ${now.toISOString()}::timestamptz`,
+      set: { holder, expiresAt, processKey },
+      setWhere: sql`${requestLocks.expiresAt} < ${now.toISOString()}::timestamptz or not ${holderAlive}`,
     })
     .returning({ holder: requestLocks.holder });
   return rows[0]?.holder === holder;

@@ -548,12 +548,11 @@ export async function events(deps: SignatureRequestsDeps, caller: Caller, id: st
 
 export async function lockStatus(deps: SignatureRequestsDeps, caller: Caller, id: string) {
   await visibleRequest(deps, caller, id);
-  const lock = await repo.readLock(deps.db, id);
   const now = deps.clock.now();
-  const held = lock !== null && lock.expiresAt > now;
+  const lock = await repo.readLock(deps.db, id, now);
   return {
-    locked: held,
-    retry_after_seconds: held
+    locked: lock !== null,
+    retry_after_seconds: lock
       ? Math.max(1, Math.ceil((lock.expiresAt.getTime() - now.getTime()) / 1000))
       : null,
   };
@@ -1437,7 +1436,7 @@ export async function afterSignature(
 /**
  * Signing locks of a process that died (crash, SIGKILL) would block signers until they expire.
  * The embedded database is opened by one process only, so at its start every lock is stale.
- * (On PostgreSQL, shared by several processes, locks expire after their short lifetime instead.)
+ * (On PostgreSQL, shared by several processes, a lock ends with its process's liveness session.)
  */
 export function clearStaleLocks(deps: Pick<SignatureRequestsDeps, 'db'>): Promise<void> {
   return repo.clearLocks(deps.db);

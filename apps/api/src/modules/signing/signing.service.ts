@@ -41,6 +41,8 @@ export interface SigningDeps extends requests.SignatureRequestsDeps {
   revocation: RevocationTransports;
   /** PAdES level of every signature: B-LT (timestamp + validation data) in Signet. */
   level: PadesLevel;
+  /** Marks the signing locks this process takes, so they end with it (Database.processKey). */
+  processKey: () => number | null;
 }
 
 /** How long a signer may hold a request while signing (QES: while typing the TAN). */
@@ -290,7 +292,8 @@ async function acquireLocks(
 ): Promise<void> {
   const taken: string[] = [];
   for (const context of contexts) {
-    if (await requests.acquireLock(deps.db, context.request.id, holder, deps.clock.now(), ttlMs)) {
+    const now = deps.clock.now();
+    if (await requests.acquireLock(deps.db, context.request.id, holder, now, ttlMs, deps.processKey())) {
       taken.push(context.request.id);
       continue;
     }

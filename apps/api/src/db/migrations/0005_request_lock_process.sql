@@ -1,0 +1,1 @@
+ALTER TABLE "request_locks" ADD COLUMN "process_key" integer;
