@@ -53,3 +53,17 @@ export async function smsTo(t: TestApp, mobile: string): Promise<{ messages: Arr
   const response = await fetch(`${t.config.publicUrl}/sandbox/sms.json?to=${encodeURIComponent(mobile)}`);
   return (await response.json()) as { messages: Array<{ text: string }> };
 }
+
+/** What lock-status tells `token` about the request. */
+export async function lockStatus(
+  t: TestApp,
+  token: string,
+  id: string,
+): Promise<{ locked: boolean; retry_after_seconds: number | null }> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v3/signature-requests/${id}/lock-status`,
+    headers: bearer(token),
+  });
+  return json(response);
+}

@@ -4,7 +4,7 @@ import { openDatabase } from '../../db/client.ts';
 import { livenessApplicationName } from '../../db/process-liveness.ts';
 import { acquireLock, releaseLock } from '../signature-requests/signature-requests.repository.ts';
 import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
-import { openQesRequest, qesSigner } from './signing-fixtures.test-support.ts';
+import { lockStatus, openQesRequest, qesSigner } from './signing-fixtures.test-support.ts';
 
 const minute = 60_000;
 
@@ -17,15 +17,6 @@ describe.each(databaseKinds)('request signing locks on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const lockStatus = async (id: string) =>
-    json<{ locked: boolean; retry_after_seconds: number | null }>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v3/signature-requests/${id}/lock-status`,
-        headers: bearer(owner),
-      }),
-    );
-
   it('lets one holder in at a time, frees on release, and frees an abandoned lock after its lifetime', async () => {
     const { id } = await openQesRequest(t, owner, ['a@example.ch']);
     const db = t.database.db;
@@ -33,9 +24,9 @@ describe.each(databaseKinds)('request signing locks on %s', (kind) => {
     const now = t.clock.now();
     expect(await acquireLock(db, id, 'first', now, minute, key)).toBe(true);
     expect(await acquireLock(db, id, 'second', now, minute, key)).toBe(false);
-    expect(await lockStatus(id)).toEqual({ locked: true, retry_after_seconds: 60 });
+    expect(await lockStatus(t, owner, id)).toEqual({ locked: true, retry_after_seconds: 60 });
     await releaseLock(db, id, 'first');
-    expect(await lockStatus(id)).toEqual({ locked: false, retry_after_seconds: null });
+    expect(await lockStatus(t, owner, id)).toEqual({ locked: false, retry_after_seconds: null });
     expect(await acquireLock(db, id, 'second', now, minute, key)).toBe(true);
     const later = new Date(now.getTime() + minute + 1_000);
     expect(await acquireLock(db, id, 'third', later, minute, key)).toBe(true);
@@ -53,14 +44,7 @@ if (databaseKinds.includes('postgres'))
     });
     afterAll(() => t.close());
 
-    const lockStatus = async (id: string) =>
-      json<{ locked: boolean }>(
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/signature-requests/${id}/lock-status`,
-          headers: bearer(owner),
-        }),
-      ).locked;
+    const locked = async (id: string) => (await lockStatus(t, owner, id)).locked;
 
     it('frees the locks of a process whose connections closed at once, not after their lifetime', async () => {
       const { id } = await openQesRequest(t, owner, ['b@example.ch']);
@@ -70,11 +54,11 @@ if (databaseKinds.includes('postgres'))
         const now = t.clock.now();
         expect(await acquireLock(other.db, id, 'crashing', now, 10 * minute, other.processKey())).toBe(true);
         expect(await acquireLock(t.database.db, id, 'me', now, minute, t.database.processKey())).toBe(false);
-        expect(await lockStatus(id)).toBe(true);
+        expect(await locked(id)).toBe(true);
         // The other process ends without releasing anything, as a crash would.
         await other.close();
         closed = true;
-        expect(await lockStatus(id)).toBe(false);
+        expect(await locked(id)).toBe(false);
         expect(await acquireLock(t.database.db, id, 'me', now, minute, t.database.processKey())).toBe(true);
       } finally {
         if (!closed) await other.close();
@@ -95,14 +79,14 @@ if (databaseKinds.includes('postgres'))
       // The first signer waits for the SMS code: the request is theirs for ten minutes.
       expect(json(await sign(first))).toMatchObject({ status: 'TAN_REQUIRED' });
       expect(json(await sign(second))).toMatchObject({ code: 'REQUEST_LOCKED' });
-      expect(await lockStatus(request.id)).toBe(true);
+      expect(await locked(request.id)).toBe(true);
 
       const terminated = await t.database.db.execute(sql`
         select pg_terminate_backend(pid, 5000) as done from pg_stat_activity
         where datname = current_database() and application_name = ${livenessApplicationName}`);
       expect((terminated as unknown as { rows: unknown[] }).rows).toEqual([{ done: true }]);
 
-      expect(await lockStatus(request.id)).toBe(false);
+      expect(await locked(request.id)).toBe(false);
       expect(json(await sign(second))).toMatchObject({ status: 'TAN_REQUIRED' });
       // The process lives on with a new liveness session: its new locks are held again.
       await expect.poll(() => t.database.processKey(), { timeout: 5_000 }).not.toBeNull();

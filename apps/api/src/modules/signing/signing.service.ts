@@ -34,6 +34,7 @@ import {
   smsLanguage,
 } from './signing-labels.ts';
 import * as repo from './signing.repository.ts';
+import { countCodeSent, countTanAnswer, tanAccepted } from './signing-limits.ts';
 
 export interface SigningDeps extends requests.SignatureRequestsDeps {
   qtsp: RemoteSigningClient;
@@ -527,8 +528,7 @@ async function startQualified(
   language: Language,
 ): Promise<SignResult> {
   const first = contexts[0]!;
-  const mobile =
-    caller.kind === 'user' ? (await getUser(deps, caller.userId)).attributes.mobile : first.me.mobile;
+  const mobile = await mobileOf(deps, caller, first.me);
   if (!mobile)
     throw new AppError(
       'MOBILE_REQUIRED',
@@ -538,6 +538,13 @@ async function startQualified(
   const holder = randomUUID();
   await acquireLocks(deps, contexts, holder, lockTtlMs.tan);
   try {
+    const requestIds = contexts.map((c) => c.request.id);
+    await countCodeSent(
+      deps.db,
+      'start',
+      { signerKey: signerKeyOf(caller), requestIds, mobile },
+      deps.clock.now(),
+    );
     const enrolled = await deps.qtsp
       .enrol({
         ...(await signerIdentity(deps, caller, first)),
@@ -598,6 +605,11 @@ async function startQualified(
   }
 }
 
+/** Where the code goes: the account's mobile number, or the one the visitor's slot was given. */
+async function mobileOf(deps: SigningDeps, caller: Caller, me: requests.SignerRow): Promise<string | null> {
+  return caller.kind === 'user' ? (await getUser(deps, caller.userId)).attributes.mobile : me.mobile;
+}
+
 /** The QTSP's answer about a TAN, as the product's stable codes (the web app shows an overlay each). */
 function tanError(error: unknown): AppError {
   if (error instanceof ProviderError && error.body) {
@@ -645,6 +657,11 @@ export async function respondTan(
   secret: string,
 ): Promise<SignResult> {
   const pending = await pendingFor(deps, caller, responseId);
+  await countTanAnswer(deps.db, pending.signerKey, deps.clock.now()).catch(async (error) => {
+    await deps.qtsp.cancelStepUp(responseId).catch(() => undefined);
+    await endPending(deps, pending);
+    throw error;
+  });
   const state = await deps.qtsp.respondStepUp(responseId, secret).catch(async (error) => {
     const mapped = tanError(error);
     // A wrong code may be tried again; anything else ends this signing and frees the requests.
@@ -655,6 +672,7 @@ export async function respondTan(
     await endPending(deps, pending);
     throw tanError(new ProviderError('remote signing service', 409, state.status, { status: state.status }));
   }
+  await tanAccepted(deps.db, pending.signerKey);
   const prepared = await Promise.all(pending.items.map((i) => repo.loadPrepared(deps.blobs, i.prepared)));
   const values = await deps.qtsp
     .signHashes(
@@ -705,7 +723,15 @@ export async function resendTan(
   caller: Caller,
   responseId: string,
 ): Promise<{ status: string; remainingAttempts: number }> {
-  await pendingFor(deps, caller, responseId);
+  const pending = await pendingFor(deps, caller, responseId);
+  const requestIds = [...new Set(pending.items.map((i) => i.requestId))];
+  const { me } = await requests.visibleRequest(deps, caller, requestIds[0]!);
+  await countCodeSent(
+    deps.db,
+    'resend',
+    { signerKey: pending.signerKey, requestIds, mobile: me ? await mobileOf(deps, caller, me) : null },
+    deps.clock.now(),
+  );
   const state = await deps.qtsp.resendStepUp(responseId).catch((error) => {
     throw tanError(error);
   });
