@@ -17,6 +17,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
 import { clearStaleLocks } from './modules/signature-requests/signature-requests.service.ts';
+import { auditTimestampJobKind, timestampHead } from './modules/signature-requests/audit-trail.service.ts';
+import { installationSecret } from './installation-secrets.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { membershipOf } from './modules/businesses/businesses.service.ts';
@@ -112,14 +114,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
   const blobs = new BlobStore(join(config.dataDir, 'blobs'));
   const documentDeps = { ...deps, blobs, pageCacheDir: join(config.dataDir, 'page-cache') };
+  const qtsp = new RemoteSigningClient(config.trustServicesUrl, config.qtspClientToken);
+  const timestamp = timestampTransport(config.trustServicesUrl);
+  // The audit key never enters the database: whoever can write there cannot forge the trail.
+  const audit = {
+    macKey: Buffer.from(config.auditMacKey ?? installationSecret(config.dataDir, 'audit-mac-key')),
+    timestamp,
+    trustAnchors: () => qtsp.caCertificatesDer(),
+  };
+  jobs.register(auditTimestampJobKind, (payload) => timestampHead({ db, clock, audit }, payload));
+  const requestDeps = { ...documentDeps, audit };
   // Stops the engine's worker threads at shutdown (they start again on the next call).
   app.addHook('onClose', () => closePdfEngine());
   // Providers are reached over HTTP only, through their adapters (the sandbox too).
   const sandboxPublicUrl = `${config.publicUrl}/sandbox`;
   const signingDeps = {
-    ...documentDeps,
-    qtsp: new RemoteSigningClient(config.trustServicesUrl, config.qtspClientToken),
-    timestamp: timestampTransport(config.trustServicesUrl),
+    ...requestDeps,
+    qtsp,
+    timestamp,
     // Certificates name the sandbox's public address; this server reaches it on its own address.
     revocation: revocationTransports((url) =>
       url.startsWith(sandboxPublicUrl) ? config.trustServicesUrl + url.slice(sandboxPublicUrl.length) : url,
@@ -131,7 +143,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async (api) => {
       await api.register((instance) => accountsRoutes(instance, deps));
       await api.register((instance) => documentsRoutes(instance, documentDeps));
-      await api.register((instance) => signatureRequestsRoutes(instance, documentDeps));
+      await api.register((instance) => signatureRequestsRoutes(instance, requestDeps));
       await api.register((instance) => signingRoutes(instance, signingDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => platformRoutes(instance, { ...deps, env: config.env }));

@@ -27,6 +27,11 @@ const Env = z.object({
     .min(16, 'must be at least 16 characters')
     .default('signet-sandbox-client-token'),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  AUDIT_MAC_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
 });
@@ -48,6 +53,8 @@ export interface Config {
   qtspClientToken: string;
   /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
   mailLimitPerAddress: number;
+  /** Key of the audit trail's MACs; undefined: the data folder's generated `audit-mac-key`. */
+  auditMacKey: string | undefined;
   logLevel: string;
   webDist: string;
   /** Background job polling; tests switch it off and drain jobs explicitly. */
@@ -76,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustServicesUrl: (e.TRUST_SERVICES_URL ?? `http://127.0.0.1:${e.PORT}/sandbox`).replace(/\/+$/, ''),
     qtspClientToken: e.QTSP_CLIENT_TOKEN,
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
+    auditMacKey: e.AUDIT_MAC_KEY,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     jobPollMs: 500,

@@ -20,8 +20,9 @@ import type { TemplateName } from '../../mail/templates.ts';
 import { findUserIdByEmail, getUser } from '../accounts/accounts.service.ts';
 import * as documents from '../documents/documents.service.ts';
 import * as repo from './signature-requests.repository.ts';
+import { chainValid, checkTrail, queueHeadTimestamp, type AuditDeps } from './audit-trail.service.ts';
 
-export type SignatureRequestsDeps = documents.DocumentsDeps;
+export type SignatureRequestsDeps = documents.DocumentsDeps & { audit: AuditDeps };
 export type RequestRow = repo.RequestRow;
 export type SignerRow = repo.SignerRow;
 
@@ -288,7 +289,11 @@ export async function recordEvent(
   actor: string | null,
   data: Record<string, unknown> = {},
 ): Promise<void> {
-  await repo.appendEvent(db, { requestId, type, actor, data, createdAt: deps.clock.now() });
+  await repo.appendEvent(
+    db,
+    { requestId, type, actor, data, createdAt: deps.clock.now() },
+    deps.audit.macKey,
+  );
 }
 
 export async function create(
@@ -528,13 +533,7 @@ export async function initiate(
 
 export async function events(deps: SignatureRequestsDeps, caller: Caller, id: string) {
   const { signers, me, role } = await visibleRequest(deps, caller, id);
-  const rows = await repo.eventsOf(deps.db, id);
-  let prev = repo.genesisHash;
-  let valid = true;
-  for (const row of rows) {
-    valid &&= row.prevHash === prev && row.hash === repo.eventHash(prev, row);
-    prev = row.hash;
-  }
+  const { rows, chain } = await checkTrail(deps, id);
   const trail = rows.map((r) => ({
     seq: r.seq,
     type: r.type,
@@ -543,7 +542,7 @@ export async function events(deps: SignatureRequestsDeps, caller: Caller, id: st
     created_at: r.createdAt.toISOString(),
     hash: r.hash,
   }));
-  return { chain_valid: valid, events: hideVisitorIds(trail, signers, { role, me }) };
+  return { chain_valid: chainValid(chain), events: hideVisitorIds(trail, signers, { role, me }) };
 }
 
 export async function lockStatus(deps: SignatureRequestsDeps, caller: Caller, id: string) {
@@ -1399,6 +1398,7 @@ export async function afterSignature(
   if (signedCount === signers.length) {
     await repo.updateRequest(db, request.id, { status: 'SIGNED', completedAt: now, updatedAt: now });
     await recordEvent(deps, db, request.id, 'completed', null, {});
+    await queueHeadTimestamp(deps, db, request.id);
     const recipients = new Map<string, Language>([[owner.email, owner.attributes.lang]]);
     for (const s of signers) recipients.set(s.email, s.language as Language);
     for (const email of await repo.observersOf(db, request.id))
