@@ -6,21 +6,22 @@ import type { Db } from '../../db/client.ts';
 const hourMs = 60 * 60 * 1000;
 
 /**
- * Limits on QES signing, which sends a code by SMS and takes the code back.
+ * Limits on QES signing, which sends a code by SMS and takes the code back. Windows are fixed (the
+ * shared counters of plugins/rate-limit.ts), so two can meet within any span of their length.
  *
  * Worst case for someone guessing codes as one signer (a six-digit code, 10^6 values, new with
  * every signing started): the QTSP takes at most `answersPerCode` answers per signing, and a signer
- * may start `startsPerSigner` signings an hour, so at most 5 × 3 = 15 codes an hour. Every answer
- * is also counted, before it reaches the QTSP, against `answersPerSignerPerDay` per signer and
- * fixed 24-hour window (three locked codes' worth; cancelling a signing before the lock does not
- * help): the tenth answer and every new signing are refused until the window ends. Two windows
- * meet, so at most 18 codes in any 24 hours; the chance that one of them is right is at most
- * 18 / (10^6 − 2) ≈ 0.0018 % a day (9 a window, ≈ 0.33 % over a whole year of trying).
- * A right answer proves the phone and starts the count again.
+ * may start `startsPerSigner` signings per hourly window: at most 5 × 3 = 15 codes in one. Every
+ * answer is also counted, before it reaches the QTSP, against `answersPerSignerPerDay` per signer
+ * and 24-hour window (three locked codes' worth; cancelling a signing before it locks does not
+ * help): the tenth answer and every new signing are refused until that window ends. So at most
+ * 18 codes in any 24 hours, and so in any hour too (where two windows meet); the chance that one
+ * of them is right is at most 18 / (10^6 − 2) ≈ 0.0018 % a day (9 a window: ≈ 0.33 % over a
+ * whole year of trying). A right answer proves the phone and starts the count again.
  *
- * SMS flooding: each signing started and each code re-sent is one SMS; at most 5 + 5 an hour per
- * signer, 20 + 20 an hour per request, and 10 an hour to one mobile number whichever signer
- * slots carry it.
+ * SMS flooding: each signing started and each code re-sent is one SMS; per hourly window at most
+ * 5 + 5 per signer, 20 + 20 per request, and 10 to one mobile number whichever signer slots
+ * carry it.
  */
 export const qesLimits = {
   startsPerSigner: 5,
@@ -37,8 +38,12 @@ export const qesLimits = {
 
 /** The bounds the comment above states, from the limits themselves (the tests check both). */
 export const guessingBound = {
-  codesPerHour: qesLimits.startsPerSigner * qesLimits.answersPerCode,
-  codesPerDay: 2 * qesLimits.answersPerSignerPerDay,
+  codesPerHourWindow: qesLimits.startsPerSigner * qesLimits.answersPerCode,
+  codesInAnyHour: Math.min(
+    2 * qesLimits.startsPerSigner * qesLimits.answersPerCode,
+    2 * qesLimits.answersPerSignerPerDay,
+  ),
+  codesInAnyDay: 2 * qesLimits.answersPerSignerPerDay,
   successPerDay: (2 * qesLimits.answersPerSignerPerDay) / (1_000_000 - (qesLimits.answersPerCode - 1)),
 };
 

@@ -32,8 +32,9 @@ describe('QES guessing bound', () => {
       window: hourMs,
       answerWindow: 24 * hourMs,
     });
-    expect(guessingBound.codesPerHour).toBe(15);
-    expect(guessingBound.codesPerDay).toBe(18);
+    expect(guessingBound.codesPerHourWindow).toBe(15);
+    expect(guessingBound.codesInAnyHour).toBe(18);
+    expect(guessingBound.codesInAnyDay).toBe(18);
     expect(guessingBound.successPerDay).toBeLessThan(0.000_018_1);
   });
 });
