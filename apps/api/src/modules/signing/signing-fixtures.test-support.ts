@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { bearer, json, signUp, type TestApp } from '../../../test/helpers.ts';
-import { samplePdf } from '../signature-requests/request-fixtures.test-support.ts';
+import { bearer, corpusDir, json, signUp, type TestApp } from '../../../test/helpers.ts';
+
+const samplePdf = readFileSync(`${corpusDir}basic-pdf15-libreoffice-writer.pdf`);
 
 /** An account with a mobile number, ready to sign QES (the code goes to that number). */
 export async function qesSigner(t: TestApp, email: string, mobile: string): Promise<string> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { livenessApplicationName } from '../../db/process-liveness.ts';
-import { acquireLock, releaseLock } from '../signature-requests/signature-requests.repository.ts';
+import { acquireLock, releaseLock } from '../signature-requests/signature-requests.service.ts';
 import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
 import { lockStatus, openQesRequest, qesSigner } from './signing-fixtures.test-support.ts';
 
