@@ -20,6 +20,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
 import { clearStaleLocks } from './modules/signature-requests/signature-requests.service.ts';
+import { auditTimestampJobKind, timestampHead } from './modules/signature-requests/audit-trail.service.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
@@ -121,29 +122,40 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
   const blobs = new BlobStore(join(config.dataDir, 'blobs'));
   const documentDeps = { ...deps, blobs, pageCacheDir: join(config.dataDir, 'page-cache') };
-  // Stops the engine's worker threads at shutdown (they start again on the next call).
-  app.addHook('onClose', () => closePdfEngine());
-  // Providers are reached over HTTP only, through their adapters (the sandbox too).
-  const sandboxPublicUrl = `${config.publicUrl}/sandbox`;
   // A real QTSP issues the token (production requires it configured); the sandbox takes this one.
   const qtspClientToken = config.qtspClientToken ?? installationSecret(config.dataDir, 'qtsp-client-token');
   // The QTSP authorizes a signature only with Signet's signed word that the signer is present.
   const signerAssertions = await SignerAssertions.forInstallation(config.dataDir);
+  const qtsp = new RemoteSigningClient(config.trustServicesUrl, qtspClientToken, signerAssertions, clock);
+  const timestamp = timestampTransport(config.trustServicesUrl);
+  // The audit key never enters the database: whoever can write there cannot forge the trail.
+  const audit = {
+    macKey: Buffer.from(config.auditMacKey ?? installationSecret(config.dataDir, 'audit-mac-key')),
+    timestamp,
+    trustAnchors: () => qtsp.caCertificatesDer(),
+  };
+  jobs.register(auditTimestampJobKind, (payload) => timestampHead({ db, clock, audit }, payload));
+  const requestDeps = { ...documentDeps, audit };
+  // Stops the engine's worker threads at shutdown (they start again on the next call).
+  app.addHook('onClose', () => closePdfEngine());
+  // Providers are reached over HTTP only, through their adapters (the sandbox too).
+  const sandboxPublicUrl = `${config.publicUrl}/sandbox`;
   const signingDeps = {
-    ...documentDeps,
-    qtsp: new RemoteSigningClient(config.trustServicesUrl, qtspClientToken, signerAssertions, clock),
-    timestamp: timestampTransport(config.trustServicesUrl),
+    ...requestDeps,
+    qtsp,
+    timestamp,
     // Certificates name the sandbox's public address; this server reaches it on its own address.
     revocation: revocationTransports((url) =>
       url.startsWith(sandboxPublicUrl) ? config.trustServicesUrl + url.slice(sandboxPublicUrl.length) : url,
     ),
     level: 'B-LT' as const,
+    processKey: database.processKey,
   };
   await app.register(
     async (api) => {
       await api.register((instance) => accountsRoutes(instance, deps));
       await api.register((instance) => documentsRoutes(instance, documentDeps));
-      await api.register((instance) => signatureRequestsRoutes(instance, documentDeps));
+      await api.register((instance) => signatureRequestsRoutes(instance, requestDeps));
       await api.register((instance) => signingRoutes(instance, signingDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => businessInvitationsRoutes(instance, deps));

@@ -25,6 +25,12 @@ describe('config', () => {
     }
   });
 
+  it('takes an audit MAC key of at least 32 characters, else the data folder keeps one', () => {
+    expect(loadConfig({}).auditMacKey).toBeUndefined();
+    expect(loadConfig({ AUDIT_MAC_KEY: 'k'.repeat(32) }).auditMacKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ AUDIT_MAC_KEY: 'short' })).toThrow(/AUDIT_MAC_KEY: must be at least 32/);
+  });
+
   it('derives the public URL from the port and strips a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://sign.example.ch/' }).publicUrl).toBe('https://sign.example.ch');

@@ -70,6 +70,11 @@ const Env = z.object({
   QTSP_CLIENT_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: TrustProxy,
+  AUDIT_MAC_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
 });
@@ -98,6 +103,8 @@ export interface Config {
   mailLimitPerAddress: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For gives request.ip (false: none). */
   trustProxy: false | string[];
+  /** Key of the audit trail's MACs; undefined: the data folder's generated `audit-mac-key`. */
+  auditMacKey: string | undefined;
   logLevel: string;
   webDist: string;
   /** Background job polling; tests switch it off and drain jobs explicitly. */
@@ -136,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     qtspClientToken: e.QTSP_CLIENT_TOKEN,
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
+    auditMacKey: e.AUDIT_MAC_KEY,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     jobPollMs: 500,

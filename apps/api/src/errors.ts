@@ -81,6 +81,10 @@ export const errorCodes = {
   SERIAL_NUMBER_MISMATCH: 409,
   /** The signer cancelled the TAN step. */
   TAN_CANCELLED: 409,
+  /** QES: too many signings started or codes re-sent (per signer, request or mobile) this hour; see Retry-After. */
+  SIGNING_RATE_LIMITED: 429,
+  /** QES: too many wrong codes; the signer may not sign with a code until Retry-After. */
+  SIGNING_BLOCKED: 429,
   /** A trust service (QTSP, timestamp, revocation) failed; nothing was signed. */
   TRUST_SERVICE_UNAVAILABLE: 503,
   /** Deleting an open request: withdraw it first. */

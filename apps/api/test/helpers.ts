@@ -17,8 +17,11 @@ export const databaseKinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/** A test database; on PostgreSQL with its URL, so a test can open it again as another process would. */
+export type TestDatabase = Database & { url?: string };
+
 /** A fresh, empty database of the given kind, dropped again by close(). */
-export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
   if (kind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
   const adminUrl = process.env.DATABASE_URL!;
   const name = `signet_test_${randomBytes(6).toString('hex')}`;
@@ -31,6 +34,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<D
   const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused' });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -45,7 +49,7 @@ export interface TestApp {
   app: FastifyInstance;
   clock: SettableClock;
   config: Config;
-  database: Database;
+  database: TestDatabase;
   close(): Promise<void>;
 }
 

@@ -222,7 +222,71 @@ export const Event = z.object({
   /** SHA-256 over the previous event's hash and this event: the trail cannot be edited unnoticed. */
   hash: z.string(),
 });
+/**
+ * `chain_valid`: the hash chain is intact and, for a trail anchored with the installation's key,
+ * every event's MAC and the head and count stored with the request match (see AuditVerification).
+ */
 export const EventList = z.object({ events: z.array(Event), chain_valid: z.boolean() });
+
+/**
+ * What a check of the audit trail cannot tell (the report prints each):
+ * - unanchored-events: events recorded before Signet anchored trails have only the hash chain,
+ *   which anyone able to write the database can recompute;
+ * - not-timestamped: the head is not timestamped yet (the request is not completed, or the TSA was
+ *   not reached yet), so whoever holds the installation's audit key could rewrite the trail with
+ *   its head, or roll both back to an earlier state, unnoticed;
+ * - events-after-timestamp: the same for the events after the timestamped head;
+ * - timestamp-not-checked: the trust list needed to check the timestamp was not available;
+ * - tsa-revocation-not-checked: the TSA certificate's revocation status is not checked.
+ */
+export const auditLimitations = [
+  'unanchored-events',
+  'not-timestamped',
+  'events-after-timestamp',
+  'timestamp-not-checked',
+  'tsa-revocation-not-checked',
+] as const;
+
+/**
+ * The signature report's check of the audit trail. A check is null where it does not apply (a trail
+ * recorded before anchoring has no MACs or stored head; an open request has no timestamp yet).
+ */
+export const AuditVerification = z.object({
+  /** Every check that applies passed, and every event is anchored. */
+  verified: z.boolean(),
+  /** Events in the trail as it is stored now. */
+  event_count: z.number().int(),
+  /** The event count and head hash stored with the request at the last event. */
+  recorded_event_count: z.number().int().nullable(),
+  head_hash: z.string().nullable(),
+  checks: z.object({
+    /** Numbered without gaps, and every hash recomputed from the events matches the chain. */
+    chain_intact: z.boolean(),
+    /** Every anchored event's HMAC-SHA-256 verifies with the installation's audit key. */
+    macs_valid: z.boolean().nullable(),
+    /** The stored event count equals the events found. */
+    count_matches: z.boolean().nullable(),
+    /** The stored head hash equals the last event's hash. */
+    head_matches: z.boolean().nullable(),
+    /** The stored count and head carry a valid MAC (they were not changed without the key). */
+    anchor_mac_valid: z.boolean().nullable(),
+    /** The TSA's token is intact, from a trusted TSA, and covers this trail's hash at its event. */
+    timestamp_valid: z.boolean().nullable(),
+  }),
+  /** The head timestamped at completion (RFC 3161): the data is the head hash's 64 hex characters. */
+  timestamp: z
+    .object({
+      event_count: z.number().int(),
+      head_hash: z.string(),
+      time: z.string().nullable(),
+      tsa: z.string().nullable(),
+      /** The DER TimeStampToken, base64 (for `openssl ts -verify -token_in`). */
+      token: z.string(),
+    })
+    .nullable(),
+  not_verified: z.array(z.enum(auditLimitations)),
+});
+export type AuditVerification = z.infer<typeof AuditVerification>;
 
 export const LockStatus = z.object({ locked: z.boolean(), retry_after_seconds: z.number().int().nullable() });
 
@@ -342,6 +406,7 @@ export const SignatureReport = z.object({
   attachments: z.array(z.object({ filename: z.string(), sha256: z.string(), size: z.number().int() })),
   events: z.array(Event),
   chain_valid: z.boolean(),
+  audit: AuditVerification,
 });
 export type SignatureReport = z.infer<typeof SignatureReport>;
 

@@ -61,6 +61,7 @@ export {
   type ValidationReport,
 } from './signature/validate';
 export type { RevocationTransports, ValidationMaterial } from './signature/revocation';
-export type { TimestampTransport } from './signature/timestamp';
+export { obtainTimestampToken, type TimestampTransport } from './signature/timestamp';
+export { verifyTimestampToken, type TimestampTokenVerification } from './signature/timestamp-token';
 
 export { htmlToPdf, type HtmlToPdfOptions } from './report/html-to-pdf';

@@ -15,6 +15,7 @@ import * as documents from './schema/documents.ts';
 import * as signatureRequests from './schema/signature-requests.ts';
 import * as signing from './schema/signing.ts';
 import * as businesses from './schema/businesses.ts';
+import { ProcessLiveness } from './process-liveness.ts';
 
 export const schema = {
   ...accounts,
@@ -31,6 +32,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The key that marks what this process holds (signing locks) while it is alive, for other
+   * processes sharing PostgreSQL; null on embedded PGlite, which one process owns alone.
+   */
+  processKey(): number | null;
   close(): Promise<void>;
 }
 
@@ -57,7 +63,19 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
       await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const liveness = await ProcessLiveness.start(options.databaseUrl).catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
+    return {
+      db,
+      kind: 'postgres',
+      processKey: () => liveness.key,
+      close: async () => {
+        await liveness.stop();
+        await pool.end();
+      },
+    };
   }
   if (options.pgliteDir !== 'memory://') mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite(options.pgliteDir === 'memory://' ? undefined : options.pgliteDir);
@@ -67,6 +85,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    processKey: () => null,
     close: async () => {
       stopAnalyzing();
       await client.close();

@@ -133,7 +133,7 @@ function byteRangeProblem(pdf: Uint8Array, br: number[] | null): string | null {
   return null;
 }
 
-class Verdict {
+export class Verdict {
   indication: Indication = 'TOTAL-PASSED';
   subIndication: SubIndication | undefined;
   readonly checks: ValidationCheck[] = [];
@@ -172,7 +172,7 @@ function verifyCms(cms: ParsedCms, signer: ParsedCertificate, content: Uint8Arra
   return verifyWithAlgorithm(signer, ecEffective, data, cms.signatureValue);
 }
 
-interface ChainContext {
+export interface ChainContext {
   anchors: ParsedCertificate[];
   material: Material;
   revocation?: RevocationTransports;
@@ -283,7 +283,7 @@ interface TokenResult {
 }
 
 /** Checks an RFC 3161 token over `data`: imprint, its CMS signature, and the TSA chain. */
-async function checkToken(
+export async function checkToken(
   verdict: Verdict,
   prefix: string,
   tokenDer: Uint8Array,

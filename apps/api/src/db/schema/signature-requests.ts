@@ -33,6 +33,15 @@ export const signatureRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     initiatedAt: timestamp('initiated_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The audit trail's anchor, written with every event (audit-chain.ts): how many events there
+     * are, the last one's hash, the first event with a MAC, and a MAC over all three. Null head:
+     * the trail predates anchoring.
+     */
+    auditEventCount: integer('audit_event_count').notNull().default(0),
+    auditHeadHash: text('audit_head_hash'),
+    auditHeadMac: text('audit_head_mac'),
+    auditMacFrom: integer('audit_mac_from'),
   },
   (t) => [index('signature_requests_owner_idx').on(t.ownerId, t.updatedAt)],
 );
@@ -147,9 +156,26 @@ export const requestEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /** HMAC-SHA-256 with the installation's audit key; null for events recorded before anchoring. */
+    mac: text('mac'),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.seq] })],
 );
+
+/**
+ * The trail's head at completion, timestamped by the TSA (RFC 3161): the events up to
+ * `eventCount` are fixed at the token's time, even for whoever holds the audit key.
+ */
+export const requestAuditTimestamps = pgTable('request_audit_timestamps', {
+  requestId: text('request_id')
+    .primaryKey()
+    .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+  eventCount: integer('event_count').notNull(),
+  headHash: text('head_hash').notNull(),
+  /** The DER TimeStampToken, base64. */
+  token: text('token').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Serialises signers of one request across processes: a row lock on the request is taken for the
@@ -161,4 +187,9 @@ export const requestLocks = pgTable('request_locks', {
     .references(() => signatureRequests.id, { onDelete: 'cascade' }),
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /**
+   * On PostgreSQL, the liveness key of the process holding the lock (db/process-liveness.ts): the
+   * lock ends with that process's session. Null on PGlite (one process), where only expiry counts.
+   */
+  processKey: integer('process_key'),
 });

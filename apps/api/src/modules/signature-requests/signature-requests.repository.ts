@@ -1,15 +1,17 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
 import {
   attachments,
   observers,
   requestDocuments,
+  requestAuditTimestamps,
   requestEvents,
   requestLocks,
   signatureRequests,
   signers,
 } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
+import { eventHash, eventMac, genesisHash, headMac, type TrailAnchor } from './audit-chain.ts';
+import { livenessLockSpace } from '../../db/process-liveness.ts';
 import type { DashboardFilter, RequestStatus } from '@signet/contracts/signature-requests';
 
 export type RequestRow = typeof signatureRequests.$inferSelect;
@@ -115,7 +117,7 @@ export async function attachmentsOf(db: Db, requestId: string): Promise<Attachme
     .orderBy(asc(attachments.createdAt));
 }
 
-/** The newest event of a request: its seq and hash continue the chain. */
+/** The newest event of a request: its seq and hash continue a trail recorded before anchoring. */
 async function lastEvent(db: Db, requestId: string): Promise<{ seq: number; hash: string } | null> {
   const rows = await db
     .select({ seq: requestEvents.seq, hash: requestEvents.hash })
@@ -126,50 +128,26 @@ async function lastEvent(db: Db, requestId: string): Promise<{ seq: number; hash
   return rows[0] ?? null;
 }
 
-export const genesisHash = '0'.repeat(64);
-
-/**
- * JSON with object keys sorted at every level: jsonb stores keys in its own order (shorter keys
- * first), so the hash must not depend on the order the data was written in.
- */
-function canonicalJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonicalJson);
-  if (value && typeof value === 'object' && !(value instanceof Date))
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonicalJson((value as Record<string, unknown>)[key])]),
-    );
-  return value;
-}
-
-/** The hash of one event: over the previous hash and the event's own content, in a fixed order. */
-export function eventHash(
-  prevHash: string,
-  event: {
-    requestId: string;
-    seq: number;
-    type: string;
-    actor: string | null;
-    data: unknown;
-    createdAt: Date;
-  },
-): string {
-  const canonical = JSON.stringify([
-    prevHash,
-    event.requestId,
-    event.seq,
-    event.type,
-    event.actor,
-    canonicalJson(event.data),
-    event.createdAt.toISOString(),
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
+/** The audit anchor stored with the request (audit-chain.ts). */
+export async function readAnchor(db: Db, requestId: string): Promise<TrailAnchor | null> {
+  const rows = await db
+    .select({
+      eventCount: signatureRequests.auditEventCount,
+      headHash: signatureRequests.auditHeadHash,
+      headMac: signatureRequests.auditHeadMac,
+      macFrom: signatureRequests.auditMacFrom,
+    })
+    .from(signatureRequests)
+    .where(eq(signatureRequests.id, requestId))
+    .limit(1);
+  return rows[0] ?? null;
 }
 
 /**
- * Appends an audit event. Call it in the transaction of the change it records; the primary key
- * (request, seq) makes two concurrent appends collide instead of forking the chain.
+ * Appends an audit event and moves the anchor stored with the request to it. Call it in the
+ * transaction of the change it records. The chain continues from the anchor, not from whatever
+ * the events table holds now, so a deleted last event leaves a gap instead of being papered over;
+ * the primary key (request, seq) makes two concurrent appends collide instead of forking the chain.
  */
 export async function appendEvent(
   db: Db,
@@ -180,12 +158,27 @@ export async function appendEvent(
     data: Record<string, unknown>;
     createdAt: Date;
   },
+  macKey: Buffer,
 ): Promise<void> {
-  const last = await lastEvent(db, event.requestId);
-  const seq = (last?.seq ?? 0) + 1;
-  const prevHash = last?.hash ?? genesisHash;
-  const hash = eventHash(prevHash, { ...event, seq });
-  await db.insert(requestEvents).values({ ...event, seq, prevHash, hash });
+  const anchor = await readAnchor(db, event.requestId);
+  const legacy = anchor?.headHash ? null : await lastEvent(db, event.requestId);
+  const seq = anchor?.headHash ? anchor.eventCount + 1 : (legacy?.seq ?? 0) + 1;
+  const prevHash = anchor?.headHash ?? legacy?.hash ?? genesisHash;
+  const macFrom = anchor?.headHash ? (anchor.macFrom ?? seq) : seq;
+  const chained = { ...event, seq };
+  const hash = eventHash(prevHash, chained);
+  await db
+    .insert(requestEvents)
+    .values({ ...chained, prevHash, hash, mac: eventMac(macKey, prevHash, chained) });
+  await db
+    .update(signatureRequests)
+    .set({
+      auditEventCount: seq,
+      auditHeadHash: hash,
+      auditMacFrom: macFrom,
+      auditHeadMac: headMac(macKey, event.requestId, { eventCount: seq, headHash: hash, macFrom }),
+    })
+    .where(eq(signatureRequests.id, event.requestId));
 }
 
 export async function eventsOf(db: Db, requestId: string): Promise<EventRow[]> {
@@ -196,14 +189,53 @@ export async function eventsOf(db: Db, requestId: string): Promise<EventRow[]> {
     .orderBy(asc(requestEvents.seq));
 }
 
-export async function readLock(db: Db, requestId: string) {
-  const rows = await db.select().from(requestLocks).where(eq(requestLocks.requestId, requestId)).limit(1);
+export type AuditTimestampRow = typeof requestAuditTimestamps.$inferSelect;
+
+/** Keeps the first timestamp of a trail's head (a job retried after success changes nothing). */
+export async function insertAuditTimestamp(db: Db, row: AuditTimestampRow): Promise<void> {
+  await db.insert(requestAuditTimestamps).values(row).onConflictDoNothing();
+}
+
+export async function findAuditTimestamp(db: Db, requestId: string): Promise<AuditTimestampRow | null> {
+  const rows = await db
+    .select()
+    .from(requestAuditTimestamps)
+    .where(eq(requestAuditTimestamps.requestId, requestId))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 /**
- * Takes the signing lock of a request unless someone else holds an unexpired one. One statement,
- * so two processes cannot both win.
+ * True while the process that took the lock is alive: it holds its liveness advisory lock
+ * (db/process-liveness.ts) in this database. A lock without a process key (PGlite) counts as
+ * alive; only its expiry ends it.
+ */
+const holderAlive = sql`(${requestLocks.processKey} is null or exists (
+  select 1 from pg_locks l
+  where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+    and l.database = (select oid from pg_database where datname = current_database())
+    and l.classid = ${livenessLockSpace} and l.objid = ${requestLocks.processKey}))`;
+
+/** The signing lock of a request while someone holds it: unexpired, and its process alive. */
+export async function readLock(db: Db, requestId: string, now: Date) {
+  const rows = await db
+    .select()
+    .from(requestLocks)
+    .where(
+      and(
+        eq(requestLocks.requestId, requestId),
+        sql`${requestLocks.expiresAt} > ${now.toISOString()}::timestamptz`,
+        holderAlive,
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Takes the signing lock of a request unless someone else holds it: unexpired, and (on PostgreSQL)
+ * held by a process that is still alive, so a crashed process's locks are free at once. One
+ * statement, so two processes cannot both win.
  */
 export async function acquireLock(
   db: Db,
@@ -211,15 +243,16 @@ export async function acquireLock(
   holder: string,
   now: Date,
   ttlMs: number,
+  processKey: number | null,
 ): Promise<boolean> {
   const expiresAt = new Date(now.getTime() + ttlMs);
   const rows = await db
     .insert(requestLocks)
-    .values({ requestId, holder, expiresAt })
+    .values({ requestId, holder, expiresAt, processKey })
     .onConflictDoUpdate({
       target: requestLocks.requestId,
-      set: { holder, expiresAt },
-      setWhere: sql`${requestLocks.expiresAt} < ${now.toISOString()}::timestamptz`,
+      set: { holder, expiresAt, processKey },
+      setWhere: sql`${requestLocks.expiresAt} < ${now.toISOString()}::timestamptz or not ${holderAlive}`,
     })
     .returning({ holder: requestLocks.holder });
   return rows[0]?.holder === holder;

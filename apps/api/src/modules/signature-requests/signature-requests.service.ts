@@ -21,8 +21,9 @@ import { findUserIdByEmail, getUser } from '../accounts/accounts.service.ts';
 import * as documents from '../documents/documents.service.ts';
 import * as repo from './signature-requests.repository.ts';
 import { issueVisitorLinks, revokedLinks, signerBySendTo } from './visitor-links.ts';
+import { chainValid, checkTrail, queueHeadTimestamp, type AuditDeps } from './audit-trail.service.ts';
 
-export type SignatureRequestsDeps = documents.DocumentsDeps;
+export type SignatureRequestsDeps = documents.DocumentsDeps & { audit: AuditDeps };
 export type RequestRow = repo.RequestRow;
 export type SignerRow = repo.SignerRow;
 
@@ -291,7 +292,11 @@ export async function recordEvent(
   actor: string | null,
   data: Record<string, unknown> = {},
 ): Promise<void> {
-  await repo.appendEvent(db, { requestId, type, actor, data, createdAt: deps.clock.now() });
+  await repo.appendEvent(
+    db,
+    { requestId, type, actor, data, createdAt: deps.clock.now() },
+    deps.audit.macKey,
+  );
 }
 
 export async function create(
@@ -504,13 +509,7 @@ export async function initiate(
 
 export async function events(deps: SignatureRequestsDeps, caller: Caller, id: string) {
   await visibleRequest(deps, caller, id);
-  const rows = await repo.eventsOf(deps.db, id);
-  let prev = repo.genesisHash;
-  let valid = true;
-  for (const row of rows) {
-    valid &&= row.prevHash === prev && row.hash === repo.eventHash(prev, row);
-    prev = row.hash;
-  }
+  const { rows, chain } = await checkTrail(deps, id);
   const trail = rows.map((r) => ({
     seq: r.seq,
     type: r.type,
@@ -519,17 +518,16 @@ export async function events(deps: SignatureRequestsDeps, caller: Caller, id: st
     created_at: r.createdAt.toISOString(),
     hash: r.hash,
   }));
-  return { chain_valid: valid, events: trail };
+  return { chain_valid: chainValid(chain), events: trail };
 }
 
 export async function lockStatus(deps: SignatureRequestsDeps, caller: Caller, id: string) {
   await visibleRequest(deps, caller, id);
-  const lock = await repo.readLock(deps.db, id);
   const now = deps.clock.now();
-  const held = lock !== null && lock.expiresAt > now;
+  const lock = await repo.readLock(deps.db, id, now);
   return {
-    locked: held,
-    retry_after_seconds: held
+    locked: lock !== null,
+    retry_after_seconds: lock
       ? Math.max(1, Math.ceil((lock.expiresAt.getTime() - now.getTime()) / 1000))
       : null,
   };
@@ -1372,6 +1370,7 @@ export async function afterSignature(
   if (signedCount === signers.length) {
     await repo.updateRequest(db, request.id, { status: 'SIGNED', completedAt: now, updatedAt: now });
     await recordEvent(deps, db, request.id, 'completed', null, {});
+    await queueHeadTimestamp(deps, db, request.id);
     const recipients = new Map<string, Language>([[owner.email, owner.attributes.lang]]);
     for (const s of signers) recipients.set(s.email, s.language as Language);
     for (const email of await repo.observersOf(db, request.id))
@@ -1409,7 +1408,7 @@ export async function afterSignature(
 /**
  * Signing locks of a process that died (crash, SIGKILL) would block signers until they expire.
  * The embedded database is opened by one process only, so at its start every lock is stale.
- * (On PostgreSQL, shared by several processes, locks expire after their short lifetime instead.)
+ * (On PostgreSQL, shared by several processes, a lock ends with its process's liveness session.)
  */
 export function clearStaleLocks(deps: Pick<SignatureRequestsDeps, 'db'>): Promise<void> {
   return repo.clearLocks(deps.db);

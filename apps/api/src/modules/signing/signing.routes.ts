@@ -13,6 +13,7 @@ const errors = {
   404: ErrorResponse,
   409: ErrorResponse,
   423: ErrorResponse,
+  429: ErrorResponse,
   503: ErrorResponse,
 };
 const tags = ['Signing'];

@@ -34,6 +34,7 @@ import {
   smsLanguage,
 } from './signing-labels.ts';
 import * as repo from './signing.repository.ts';
+import { countCodeSent, countTanAnswer, tanAccepted } from './signing-limits.ts';
 
 export interface SigningDeps extends requests.SignatureRequestsDeps {
   qtsp: RemoteSigningClient;
@@ -41,6 +42,8 @@ export interface SigningDeps extends requests.SignatureRequestsDeps {
   revocation: RevocationTransports;
   /** PAdES level of every signature: B-LT (timestamp + validation data) in Signet. */
   level: PadesLevel;
+  /** Marks the signing locks this process takes, so they end with it (Database.processKey). */
+  processKey: () => number | null;
 }
 
 /** How long a signer may hold a request while signing (QES: while typing the TAN). */
@@ -294,7 +297,8 @@ async function acquireLocks(
 ): Promise<void> {
   const taken: string[] = [];
   for (const context of contexts) {
-    if (await requests.acquireLock(deps.db, context.request.id, holder, deps.clock.now(), ttlMs)) {
+    const now = deps.clock.now();
+    if (await requests.acquireLock(deps.db, context.request.id, holder, now, ttlMs, deps.processKey())) {
       taken.push(context.request.id);
       continue;
     }
@@ -531,8 +535,7 @@ async function startQualified(
   language: Language,
 ): Promise<SignResult> {
   const first = contexts[0]!;
-  const mobile =
-    caller.kind === 'user' ? (await getUser(deps, caller.userId)).attributes.mobile : first.me.mobile;
+  const mobile = await mobileOf(deps, caller, first.me);
   if (!mobile)
     throw new AppError(
       'MOBILE_REQUIRED',
@@ -542,6 +545,13 @@ async function startQualified(
   const holder = randomUUID();
   await acquireLocks(deps, contexts, holder, lockTtlMs.tan);
   try {
+    const requestIds = contexts.map((c) => c.request.id);
+    await countCodeSent(
+      deps.db,
+      'start',
+      { signerKey: signerKeyOf(caller), requestIds, mobile },
+      deps.clock.now(),
+    );
     const enrolled = await deps.qtsp
       .enrol({
         ...(await signerIdentity(deps, caller, first)),
@@ -626,6 +636,11 @@ async function recordTanStep(
     });
 }
 
+/** Where the code goes: the account's mobile number, or the one the visitor's slot was given. */
+async function mobileOf(deps: SigningDeps, caller: Caller, me: requests.SignerRow): Promise<string | null> {
+  return caller.kind === 'user' ? (await getUser(deps, caller.userId)).attributes.mobile : me.mobile;
+}
+
 /** The QTSP's answer about a TAN, as the product's stable codes (the web app shows an overlay each). */
 function tanError(error: unknown): AppError {
   if (error instanceof ProviderError && error.body) {
@@ -675,6 +690,11 @@ export async function respondTan(
   secret: string,
 ): Promise<SignResult> {
   const pending = await pendingFor(deps, caller, responseId);
+  await countTanAnswer(deps.db, pending.signerKey, deps.clock.now()).catch(async (error) => {
+    await deps.qtsp.cancelStepUp(responseId).catch(() => undefined);
+    await endPending(deps, pending);
+    throw error;
+  });
   const state = await deps.qtsp.respondStepUp(responseId, secret).catch(async (error) => {
     const mapped = tanError(error);
     await recordTanStep(deps, caller, requestIdsOf(pending), 'tan refused', { code: mapped.code });
@@ -686,6 +706,7 @@ export async function respondTan(
     await endPending(deps, pending);
     throw tanError(new ProviderError('remote signing service', 409, state.status, { status: state.status }));
   }
+  await tanAccepted(deps.db, pending.signerKey);
   const prepared = await Promise.all(pending.items.map((i) => repo.loadPrepared(deps.blobs, i.prepared)));
   const values = await deps.qtsp
     .signHashes(
@@ -737,6 +758,14 @@ export async function resendTan(
   responseId: string,
 ): Promise<{ status: string; remainingAttempts: number }> {
   const pending = await pendingFor(deps, caller, responseId);
+  const requestIds = [...new Set(requestIdsOf(pending))];
+  const { me } = await requests.visibleRequest(deps, caller, requestIds[0]!);
+  await countCodeSent(
+    deps.db,
+    'resend',
+    { signerKey: pending.signerKey, requestIds, mobile: me ? await mobileOf(deps, caller, me) : null },
+    deps.clock.now(),
+  );
   const state = await deps.qtsp.resendStepUp(responseId).catch((error) => {
     throw tanError(error);
   });

@@ -240,6 +240,12 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
       name: 'upgrade-standards',
     });
     expect(stepForError(new ApiError(error(409, 'TAN_CANCELLED')))).toEqual({ kind: 'closed' });
+    for (const code of ['SIGNING_RATE_LIMITED', 'SIGNING_BLOCKED']) {
+      const step = stepForError(new ApiError(error(429, code), 90_000));
+      expect(step).toMatchObject({ kind: 'overlay', name: 'signing-failure', props: { code } });
+      const retryAt = step.kind === 'overlay' ? Date.parse(String(step.props.retryAt)) : NaN;
+      expect(Math.abs(retryAt - (Date.now() + 90_000))).toBeLessThan(5_000);
+    }
     expect(stepForError(new TypeError('offline'))).toMatchObject({ name: 'signing-failure' });
   });
 });

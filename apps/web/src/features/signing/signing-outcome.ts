@@ -53,6 +53,16 @@ export function stepForError(error: unknown, responseId: string | null = null): 
         props: { retryAfterSeconds: Math.max(1, Math.ceil((ms ?? 5000) / 1000)) },
       };
     }
+    case 'SIGNING_RATE_LIMITED':
+    case 'SIGNING_BLOCKED': {
+      // QES limits (too many codes sent, too many wrong): no retry helps before Retry-After.
+      const ms = (isApiError(error) ? error.retryAfterMs : null) ?? 60 * 60_000;
+      return {
+        kind: 'overlay',
+        name: 'signing-failure',
+        props: { code, message, retryAt: new Date(Date.now() + ms).toISOString() },
+      };
+    }
     case 'FREE_SIGNATURES_EXHAUSTED':
       return { kind: 'overlay', name: 'exhausted-signatures', props: {} };
     case 'PART11_DATA_REQUIRED':

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en-gb.json';
-import { SigningLockedOverlay, TanInvalidOverlay } from './signing-overlays.tsx';
+import { SigningFailureOverlay, SigningLockedOverlay, TanInvalidOverlay } from './signing-overlays.tsx';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
@@ -57,6 +57,24 @@ describe('signing overlays', { timeout: 20_000 }, () => {
     free = true;
     await act(async () => vi.advanceTimersByTime(3000));
     expect(screen.getByRole('button', { name: 'Try again' })).toHaveProperty('disabled', false);
+  });
+
+  it('a QES limit says until when, in the reader language, and offers no retry before then', () => {
+    render(
+      <SigningFailureOverlay
+        descriptor={descriptor({
+          code: 'SIGNING_BLOCKED',
+          message: 'Too many wrong codes (English, from the API)',
+          retryAt: '2026-11-25T14:30:00.000Z',
+        })}
+        loading={false}
+        onAction={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(/qualified signing is blocked for you until .*2026/)).toBeTruthy();
+    expect(screen.queryByText(/from the API/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Try again/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
   it('TAN invalid tells how many attempts the API left', () => {

@@ -17,6 +17,7 @@ import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type { OverlayComponentProps } from '../../../components/overlay-host.tsx';
 import { rules, translateValidation } from '../../../lib/validation.ts';
+import { formatDateTime } from '../../../lib/i18n.ts';
 import { OverlayFrame, type OverlayTone } from './overlay-frame.tsx';
 
 const ns = 'signing';
@@ -89,9 +90,27 @@ export function SigningSuccessOverlay({ descriptor, loading, onAction }: Overlay
   );
 }
 
+/** The QES limits the API may answer with, and their text (the time they end as `time`). */
+const limitTexts: Record<string, string> = {
+  SIGNING_RATE_LIMITED: 'overlays.signing-failure.rate_limited',
+  SIGNING_BLOCKED: 'overlays.signing-failure.blocked',
+};
+
 export function SigningFailureOverlay(props: OverlayComponentProps) {
   const { t } = useTranslation(ns);
   const message = props.descriptor.props?.message as string | undefined;
+  const limit = limitTexts[String(props.descriptor.props?.code)];
+  const retryAt = props.descriptor.props?.retryAt as string | undefined;
+  if (limit && retryAt)
+    return (
+      <MessageOverlay
+        {...props}
+        name="signing-failure"
+        icon={<LockClockOutlinedIcon />}
+        tone="error"
+        body={t(limit, { time: formatDateTime(retryAt) })}
+      />
+    );
   return (
     <MessageOverlay
       {...props}

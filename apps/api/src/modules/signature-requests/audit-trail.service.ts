@@ -1,0 +1,152 @@
+import {
+  obtainTimestampToken,
+  verifyTimestampToken,
+  type TimestampTransport,
+  type TimestampTokenVerification,
+} from '@signet/pdf';
+import type { AuditVerification } from '@signet/contracts/signature-requests';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../clock.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { verifyChain, type ChainVerification, type TrailAnchor } from './audit-chain.ts';
+import * as repo from './signature-requests.repository.ts';
+
+export interface AuditDeps {
+  /** HMAC key of the audit trail: AUDIT_MAC_KEY or the data folder's secret, never the database. */
+  macKey: Buffer;
+  /** The TSA that timestamps a completed request's head. */
+  timestamp: TimestampTransport;
+  /** The certificates a TSA's certificate must chain to (Signet's trust list). */
+  trustAnchors: () => Promise<Uint8Array[]>;
+}
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  audit: AuditDeps;
+}
+
+export const auditTimestampJobKind = 'audit-timestamp';
+
+/** What the TSA timestamps: the head hash as its 64 hex characters. */
+const stampedData = (headHash: string) => new TextEncoder().encode(headHash);
+
+/**
+ * At completion, in its transaction: a durable job asks the TSA to timestamp the head as it is now
+ * (the TSA is not called while the request's row is locked, and an unreachable TSA is retried).
+ */
+export async function queueHeadTimestamp(deps: Deps, db: Db, requestId: string): Promise<void> {
+  const anchor = await repo.readAnchor(db, requestId);
+  if (!anchor?.headHash) return;
+  await enqueueJob(db, {
+    kind: auditTimestampJobKind,
+    payload: { requestId, eventCount: anchor.eventCount, headHash: anchor.headHash },
+    runAt: deps.clock.now(),
+  });
+}
+
+/** The job: obtains the token and keeps it with the head it covers. */
+export async function timestampHead(deps: Deps, payload: Record<string, unknown>): Promise<void> {
+  const { requestId, eventCount, headHash } = payload as {
+    requestId: string;
+    eventCount: number;
+    headHash: string;
+  };
+  if (await repo.findAuditTimestamp(deps.db, requestId)) return;
+  const token = await obtainTimestampToken(deps.audit.timestamp, stampedData(headHash));
+  // A request deleted meanwhile has nothing left to anchor.
+  if (!(await repo.findRequest(deps.db, requestId))) return;
+  await repo.insertAuditTimestamp(deps.db, {
+    requestId,
+    eventCount,
+    headHash,
+    token: Buffer.from(token).toString('base64'),
+    createdAt: deps.clock.now(),
+  });
+}
+
+/** Whether the trail is intact as far as the key-based checks go (what `chain_valid` reports). */
+export function chainValid(chain: ChainVerification): boolean {
+  return (
+    chain.chainIntact &&
+    (!chain.anchored ||
+      (chain.macsValid === true &&
+        chain.countMatches === true &&
+        chain.headMatches === true &&
+        chain.anchorMacValid === true))
+  );
+}
+
+/** The stored events and the key-based checks, for the events call. */
+export async function checkTrail(
+  deps: Deps,
+  requestId: string,
+): Promise<{ rows: repo.EventRow[]; anchor: TrailAnchor | null; chain: ChainVerification }> {
+  const [rows, anchor] = await Promise.all([
+    repo.eventsOf(deps.db, requestId),
+    repo.readAnchor(deps.db, requestId),
+  ]);
+  const chain = verifyChain(
+    deps.audit.macKey,
+    requestId,
+    rows,
+    anchor ?? { eventCount: 0, headHash: null, headMac: null, macFrom: null },
+  );
+  return { rows, anchor, chain };
+}
+
+/**
+ * The full check the signature report prints: chain, MACs, stored count and head, and the
+ * completion timestamp (valid, and for the hash this trail has at that event), with what the
+ * checks cannot tell.
+ */
+export async function verifyTrail(
+  deps: Deps,
+  requestId: string,
+): Promise<{ rows: repo.EventRow[]; chain: ChainVerification; audit: AuditVerification }> {
+  const [{ rows, anchor, chain }, stamp] = await Promise.all([
+    checkTrail(deps, requestId),
+    repo.findAuditTimestamp(deps.db, requestId),
+  ]);
+  let token: TimestampTokenVerification | null = null;
+  if (stamp)
+    token = await deps.audit
+      .trustAnchors()
+      .then((trustAnchors) =>
+        verifyTimestampToken(Buffer.from(stamp.token, 'base64'), stampedData(stamp.headHash), {
+          trustAnchors,
+        }),
+      )
+      .catch(() => null);
+  const covers = stamp !== null && chain.recomputed[stamp.eventCount - 1] === stamp.headHash;
+  const timestampValid = stamp === null || token === null ? null : token.valid && covers;
+  const notVerified: AuditVerification['not_verified'] = [];
+  if (chain.unanchoredEvents > 0) notVerified.push('unanchored-events');
+  if (!stamp) notVerified.push('not-timestamped');
+  else if (stamp.eventCount < rows.length) notVerified.push('events-after-timestamp');
+  if (stamp && !token) notVerified.push('timestamp-not-checked');
+  if (stamp) notVerified.push('tsa-revocation-not-checked');
+  const audit: AuditVerification = {
+    verified: chainValid(chain) && chain.anchored && chain.unanchoredEvents === 0 && timestampValid !== false,
+    event_count: rows.length,
+    recorded_event_count: anchor?.headHash ? anchor.eventCount : null,
+    head_hash: anchor?.headHash ?? null,
+    checks: {
+      chain_intact: chain.chainIntact,
+      macs_valid: chain.macsValid,
+      count_matches: chain.countMatches,
+      head_matches: chain.headMatches,
+      anchor_mac_valid: chain.anchorMacValid,
+      timestamp_valid: timestampValid,
+    },
+    timestamp: stamp && {
+      event_count: stamp.eventCount,
+      head_hash: stamp.headHash,
+      time: token?.time?.toISOString() ?? null,
+      tsa: token?.tsa ?? null,
+      token: stamp.token,
+    },
+    not_verified: notVerified,
+  };
+  return { rows, chain, audit };
+}
