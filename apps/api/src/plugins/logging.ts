@@ -14,13 +14,19 @@ export const redactPaths = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'].flatMap((pre
 const secretQueryNames = new Set(secretNames.map((name) => name.toLowerCase()));
 
 /**
- * A request URL as the access log may keep it: credential-named query values and the secret of a
- * send-to link (its path segment) replaced. Signet itself puts no secret in a query string; this
+ * Path segments that are a link's own secret: a send-to link, a business invitation (its page and
+ * its API calls). The segment after each of these is replaced in the log.
+ */
+const secretPathSegments = /(\/(?:sendto|invite|business-invitations)\/)[^/?#]+/g;
+
+/**
+ * A request URL as the access log may keep it: credential-named query values and the secrets of
+ * send-to and invitation links (their path segments) replaced. Signet itself puts no secret in a query string; this
  * keeps the ones a caller sends anyway (an old link, a mistaken client) out of the log.
  */
 export function logSafeUrl(url: string): string {
   const queryAt = url.indexOf('?');
-  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(/(\/sendto\/)[^/?#]+/g, '$1[redacted]');
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(secretPathSegments, '$1[redacted]');
   if (queryAt === -1) return path;
   const query = url
     .slice(queryAt + 1)
