@@ -13,5 +13,14 @@ export default defineConfig({
     sourcemap: true,
     // bench/web-bundle.ts reads the chunk graph from the manifest.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Zod and the module that sets it jitless share one chunk, so the setting is made when Zod
+        // first loads: before any schema of any chunk is built (src/zod-jitless.ts says why).
+        codeSplitting: {
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-jitless\.ts$/ }],
+        },
+      },
+    },
   },
 });

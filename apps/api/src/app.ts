@@ -4,7 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputChecks } from './plugins/bad-input.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -69,6 +71,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     forceCloseConnections: true,
     // request.ip is the client's address only through proxies named here (see config.ts).
     trustProxy: config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -90,6 +94,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.publicUrl);
+  registerInputChecks(app);
   // JSON (and multipart where a route says so) only: a text body is refused with 415, not half-parsed.
   app.removeContentTypeParser('text/plain');
 
@@ -178,13 +184,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
 
-  const indexHtml = await registerStaticWeb(app, config.webDist, {
+  const entryPage = await registerStaticWeb(app, config.webDist, {
     mode: config.sandboxEnabled ? 'sandbox' : 'production',
   });
   app.setNotFoundHandler((request, reply) => {
     // Page URLs belong to the web app's router, which shows its own 404 page for unknown ones.
-    if (indexHtml && request.method === 'GET' && isWebPath(request.url))
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    if (entryPage && request.method === 'GET' && isWebPath(request.url))
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(entryPage(reply.cspNonce.style));
     return reply.status(404).send({
       statusCode: 404,
       code: 'NOT_FOUND',

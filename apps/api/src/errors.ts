@@ -11,6 +11,18 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The body is larger than the route allows. */
   PAYLOAD_TOO_LARGE: 413,
+  /** The path has a malformed percent-encoding (e.g. `%E0%A4%A`, `%zz`). */
+  MALFORMED_URL: 400,
+  /** A path segment is longer than any valid value could be (over 100 characters). */
+  URL_TOO_LONG: 414,
+  /** The HTTP request itself is malformed (raw bytes or spaces in the path, bad header characters, conflicting lengths). */
+  MALFORMED_REQUEST: 400,
+  /** The request's headers together are larger than the server accepts. */
+  HEADERS_TOO_LARGE: 431,
+  /** The request did not arrive completely in time. */
+  REQUEST_TIMEOUT: 408,
+  /** A multipart body without a boundary, not following its boundary, or cut short. */
+  MALFORMED_MULTIPART: 400,
   /** No or an unknown, expired or revoked token. */
   UNAUTHENTICATED: 401,
   /** Wrong e-mail or password at login (deliberately the same for both). */
@@ -43,6 +55,8 @@ export const errorCodes = {
   PDF_DAMAGED: 400,
   /** The PDF needs more time or memory than a document may take. */
   PDF_RESOURCE_LIMIT: 400,
+  /** The PDF's own rules forbid new signatures (permissions without form filling, or certified "no changes"). */
+  PDF_SIGNING_NOT_PERMITTED: 400,
   /** An attachment of a type Signet does not accept. */
   ATTACHMENT_TYPE_NOT_ALLOWED: 415,
   /** A page number beyond the document's last page. */

@@ -4,7 +4,17 @@ import type { Browser, Page } from 'playwright-core';
 import { routeTable, type RouteSpec } from '../src/routes/route-table.ts';
 import { inviteAndAccept } from './business.ts';
 import { loginToken } from './login-token.ts';
-import { api, createUser, launch, loginThroughUi, newContext, pathOf, settled } from './support.ts';
+import {
+  api,
+  baseUrl,
+  createUser,
+  cspViolations,
+  launch,
+  loginThroughUi,
+  newContext,
+  pathOf,
+  settled,
+} from './support.ts';
 
 let browser: Browser;
 before(async () => {
@@ -87,6 +97,7 @@ test('every route as a visitor who is not logged in', async () => {
   // Now that a direct-sign link was opened in this tab, its identification pages open.
   assert.equal(await visit(page, '/direct-sign/identification/eidas'), '/direct-sign/identification/eidas');
   assert.deepEqual(mismatches, []);
+  assert.deepEqual(cspViolations(context), []);
   await context.close();
 });
 
@@ -104,6 +115,7 @@ test('every route as a signed-in user', async () => {
     if (landed !== expected) mismatches.push(`${path}: ${landed} (expected ${expected})`);
   }
   assert.deepEqual(mismatches, []);
+  assert.deepEqual(cspViolations(context), []);
 
   // The dashboard's query is normalised with replace, and the last choice is remembered.
   await page.goto('/dashboard?tab=bogus');
@@ -151,9 +163,33 @@ for (const role of ['admin', 'member'] as const) {
     assert.deepEqual(mismatches, []);
     // Opening direct-sign links with sample ids on the way did not end the session.
     assert.equal(await visit(page, '/profile'), '/profile');
+    assert.deepEqual(cspViolations(context), []);
     await context.close();
   });
 }
+
+test('the API docs and the sandbox outbox work under their own Content-Security-Policy', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const response = await page.goto('/api/docs');
+  assert.match(response?.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/);
+  // Swagger UI ran its scripts, fetched the document, and calls the API from "Try it out".
+  await page.locator('.opblock-summary').filter({ hasText: '/v1/datetime' }).first().click();
+  await page.getByRole('button', { name: 'Try it out' }).click();
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await page.locator('.live-responses-table').getByText('"datetime"').waitFor();
+  await page.goto('/sandbox/mail');
+  await page.getByRole('heading', { name: 'Mail outbox' }).waitFor();
+  assert.deepEqual(cspViolations(context), []);
+  // Another page may not frame Signet (clickjacking): the frame stays without the app.
+  const framing = await (await browser.newContext()).newPage();
+  await framing.setContent(`<iframe src="${baseUrl}/login" title="framed"></iframe>`);
+  await framing.waitForTimeout(1500);
+  const framed = framing.frames().find((frame) => frame !== framing.mainFrame());
+  assert.equal(await framed?.locator('#root').count(), 0);
+  await framing.context().close();
+  await context.close();
+});
 
 test('unknown paths and invalid route parameters give the 404 page with the path', async () => {
   const context = await newContext(browser);

@@ -10,6 +10,7 @@ import {
   api,
   baseUrl,
   createUser,
+  cspViolations,
   launch,
   loginThroughUi,
   mailedLink,
@@ -484,4 +485,8 @@ test('serial-number mismatch overlay (the sandbox QTSP cannot produce this answe
   await shoot(page, 'overlay-serial-number-mismatch');
   await page.getByRole('button', { name: 'Close' }).click();
   await overlayTitle(page).waitFor({ state: 'detached' });
+});
+
+test('no signing page broke the Content-Security-Policy (scripts, Emotion styles, page images, downloads)', () => {
+  assert.deepEqual(contexts.flatMap(cspViolations), []);
 });

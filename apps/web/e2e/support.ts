@@ -38,9 +38,36 @@ export async function newContext(
   await context.addInitScript(() => {
     window.__SIGNET_CONFIG__ = { statusPollMs: 300 };
   });
+  await recordCspViolations(context);
   if (!options.stagingFrame)
     await context.addInitScript(() => localStorage.setItem('hide-staging-alert', '1'));
   return context;
+}
+
+const violations = new WeakMap<BrowserContext, string[]>();
+
+/**
+ * Collects every Content-Security-Policy violation the context's pages report (the browser fires
+ * securitypolicyviolation for each blocked script, style, image, connection or frame).
+ */
+async function recordCspViolations(context: BrowserContext): Promise<void> {
+  const seen: string[] = [];
+  violations.set(context, seen);
+  await context.exposeBinding('__signetCspViolation', (_source, text: string) => seen.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __signetCspViolation: (text: string) => void })
+        .__signetCspViolation;
+      void report(
+        `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`,
+      );
+    });
+  });
+}
+
+/** The CSP violations of a context made by newContext so far (a test asserts there are none). */
+export function cspViolations(context: BrowserContext): string[] {
+  return violations.get(context) ?? [];
 }
 
 export async function api<T = unknown>(

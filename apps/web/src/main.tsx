@@ -1,5 +1,7 @@
+import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +12,7 @@ import { reloadForNewChunks } from './components/app-error-page.tsx';
 import { safeReturnPath } from './features/account/login-search.ts';
 import { setApiHandlers } from './lib/api-client.ts';
 import { reportError } from './lib/error-reporter.ts';
+import { createStyleCache } from './lib/style-cache.ts';
 import { initI18n, pickLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { clearToken, onSessionChange, startSessionSync } from './lib/session.ts';
@@ -74,16 +77,18 @@ async function start() {
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <I18nextProvider i18n={i18n}>
-          <AppErrorBoundary>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </AppErrorBoundary>
-        </I18nextProvider>
-      </ThemeProvider>
+      <CacheProvider value={createStyleCache()}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <I18nextProvider i18n={i18n}>
+            <AppErrorBoundary>
+              <QueryClientProvider client={queryClient}>
+                <RouterProvider router={router} />
+              </QueryClientProvider>
+            </AppErrorBoundary>
+          </I18nextProvider>
+        </ThemeProvider>
+      </CacheProvider>
     </StrictMode>,
   );
 }

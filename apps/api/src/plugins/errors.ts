@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorCode } from '../errors.ts';
+import { AppError, errorCodes, type ErrorCode } from '../errors.ts';
 
 interface ErrorBody {
   statusCode: number;
@@ -10,12 +12,25 @@ interface ErrorBody {
   issues?: Array<{ field: string; message: string }>;
 }
 
+const internalError: ErrorBody = {
+  statusCode: 500,
+  code: 'INTERNAL_ERROR',
+  message: 'Something went wrong on our side. Please try again.',
+};
+
 /** Fastify's own 4xx errors, mapped to stable codes. */
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+};
+
+/** Other libraries' 4xx errors (e.g. the multipart parser's limits, 413), by status. */
+const statusCodes: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
 function describeValidation(error: FastifyError): ErrorBody {
@@ -57,14 +72,52 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = fastifyCodes[error.code] ?? (status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED');
+      const code = fastifyCodes[error.code] ?? statusCodes[status] ?? 'VALIDATION_FAILED';
       return reply.status(status).send({ statusCode: status, code, message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({
-      statusCode: 500,
-      code: 'INTERNAL_ERROR',
-      message: 'Something went wrong on our side. Please try again.',
-    });
+    return reply.status(500).send(internalError);
   });
+}
+
+/** What the router refuses before any hook or handler runs: the caller's mistakes in the path. */
+const routerErrors: Partial<Record<string, { code: ErrorCode; message: string }>> = {
+  FST_ERR_BAD_URL: { code: 'MALFORMED_URL', message: 'The address contains a malformed percent-encoding.' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'URL_TOO_LONG', message: 'A part of the address is too long.' },
+};
+
+/** The router's errors, with the same JSON error body as everything else (Fastify's own lacks our code). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = routerErrors[error.code];
+  if (!known) {
+    request.log.error({ err: error }, 'router error');
+    return reply.status(500).send(internalError);
+  }
+  const statusCode = errorCodes[known.code];
+  return reply.status(statusCode).send({ statusCode, ...known, field: 'path' });
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by the parser's error code. */
+const clientErrors: Partial<Record<string, { code: ErrorCode; message: string }>> = {
+  HPE_HEADER_OVERFLOW: { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time.' },
+};
+
+/**
+ * Requests the HTTP parser refuses get the same JSON error body as everything else (Fastify's
+ * default answer has no stable code). A reset connection has nobody left to answer.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = clientErrors[error.code ?? ''] ?? {
+    code: 'MALFORMED_REQUEST' as const,
+    message: 'The HTTP request is malformed.',
+  };
+  const statusCode = errorCodes[known.code];
+  const body = JSON.stringify({ statusCode, ...known });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }

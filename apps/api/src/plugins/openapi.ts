@@ -29,7 +29,12 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       },
     },
     // Paths are listed relative to the server URL, which carries the /api prefix (stripBasePath).
-    transform: jsonSchemaTransform,
+    // The sandbox's providers under /sandbox speak their own protocols and are no part of the API:
+    // listed here, they read as /api/sandbox/… addresses that do not exist.
+    transform: (input) =>
+      input.url.startsWith('/api/')
+        ? jsonSchemaTransform(input)
+        : { schema: { ...input.schema, hide: true }, url: input.url },
   });
 
   await app.register(async (docs) => {
@@ -37,7 +42,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     docs.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), auth: 'public' };
     });
-    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // Its Content-Security-Policy comes with every other header from plugins/security-headers.ts.
+    // The base layout, without the top bar: its logo is an SVG with an inline <style> that policy
+    // refuses, and its address box would load documents from elsewhere into our origin.
+    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { layout: 'BaseLayout' } });
   });
 
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>

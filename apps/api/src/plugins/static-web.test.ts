@@ -13,34 +13,52 @@ describe('the web app entry page', () => {
     '<!doctype html><html><head><title>Signet</title></head><body><script type="module" src="/assets/app.js"></script></body></html>',
   );
   writeFileSync(join(webDist, 'assets/app.js'), 'console.log(1)');
-  const apps: TestApp[] = [];
+  const apps = new Map<'on' | 'off', Promise<TestApp>>();
   afterAll(async () => {
-    await Promise.all(apps.map((t) => t.close()));
+    await Promise.all([...apps.values()].map(async (t) => (await t).close()));
     rmSync(webDist, { recursive: true, force: true });
   });
   const page = async (sandbox: 'on' | 'off', url: string) => {
-    const t = await createTestApp('pglite', { env: { WEB_DIST: webDist, SANDBOX: sandbox } });
-    apps.push(t);
-    return t.app.inject({ method: 'GET', url });
+    if (!apps.has(sandbox))
+      apps.set(sandbox, createTestApp('pglite', { env: { WEB_DIST: webDist, SANDBOX: sandbox } }));
+    return (await apps.get(sandbox)!).app.inject({ method: 'GET', url });
   };
 
   it('tells the app it runs on a test system when the sandbox is on, before the app script', async () => {
     const response = await page('on', '/view/abc?lang=de-ch');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
-    const configAt = response.body.indexOf('window.__SIGNET_CONFIG__ = Object.assign({"mode":"sandbox"}');
+    const configAt = response.body.indexOf(
+      '<script type="application/json" id="signet-config">{"mode":"sandbox"}</script>',
+    );
     expect(configAt).toBeGreaterThan(0);
     expect(configAt).toBeLessThan(response.body.indexOf('/assets/app.js'));
   });
 
   it('says production without the sandbox, and serves assets as immutable files', async () => {
-    expect((await page('off', '/dashboard')).body).toContain('Object.assign({"mode":"production"}');
+    expect((await page('off', '/dashboard')).body).toContain('id="signet-config">{"mode":"production"}<');
     const asset = await page('off', '/assets/app.js');
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
-  it('escapes the config so that no value can close the script element', () => {
-    const html = withRuntimeConfig('<head></head>', { mode: '</script><b>' as 'production' });
+  it('has no executable inline script, and a style nonce for this response that the CSP admits', async () => {
+    const first = await page('on', '/dashboard');
+    const second = await page('on', '/index.html');
+    const nonces = [first, second].map((response) => {
+      const scripts = [...response.body.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+      for (const [, attributes, content] of scripts)
+        expect(attributes).toMatch(content === '' ? /src=/ : /type="application\/json"/);
+      const nonce = /<meta property="csp-nonce" nonce="([0-9a-f]{32})" \/>/.exec(response.body)?.[1];
+      const csp = response.headers['content-security-policy'] as string;
+      expect(csp).toMatch(new RegExp(`style-src 'self' 'nonce-${nonce}'`));
+      expect(csp).not.toContain('unsafe-inline');
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('escapes the config so that no value can close the data block', () => {
+    const html = withRuntimeConfig('<head></head>', { mode: '</script><b>' as 'production' })('n');
     expect(html).not.toContain('</script><b>');
     expect(html).toContain('\\u003c/script>');
   });

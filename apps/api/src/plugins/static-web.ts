@@ -11,7 +11,7 @@ export async function registerStaticWeb(
   app: FastifyInstance,
   webDist: string,
   webConfig: WebRuntimeConfig,
-): Promise<string | null> {
+): Promise<EntryPage | null> {
   const indexPath = join(webDist, 'index.html');
   if (!existsSync(indexPath)) return null;
   await app.register(async (web) => {
@@ -23,6 +23,8 @@ export async function registerStaticWeb(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The bare template lacks the runtime config and style nonce: /index.html is the entry page too.
+      allowedPath: (path) => path !== '/index.html',
       // Hashed asset names never change; index.html must always be revalidated.
       setHeaders: (reply, path) => {
         reply.header(
@@ -36,20 +38,31 @@ export async function registerStaticWeb(
   return withRuntimeConfig(readFileSync(indexPath, 'utf8'), webConfig);
 }
 
+/** The entry page for one response, given that response's CSP style nonce. */
+export type EntryPage = (styleNonce: string) => string;
+
 /** What the server tells the web app at run time (apps/web/src/lib/config.ts reads it). */
 export interface WebRuntimeConfig {
   /** Anything but 'production' shows the Test System frame (spec §2): a server with the sandbox is one. */
   mode: 'production' | 'sandbox';
 }
 
+const noncePlaceholder = '__SIGNET_STYLE_NONCE__';
+
 /**
- * Puts the runtime config into the entry page before the app's scripts. Values a page set earlier
- * (the E2E tests' init scripts) win, so tests can still tune e.g. the status poll interval.
+ * Puts the runtime config into the entry page as a JSON data block (never executed, so the CSP
+ * needs no inline script) and the response's style nonce into a csp-nonce meta element, where
+ * the app's style cache (Emotion) and Vite's preloader read it. The app reads the config at start;
+ * values a page set on window.__SIGNET_CONFIG__ (the E2E tests' init scripts) win.
  */
-export function withRuntimeConfig(html: string, webConfig: WebRuntimeConfig): string {
+export function withRuntimeConfig(html: string, webConfig: WebRuntimeConfig): EntryPage {
   const json = JSON.stringify(webConfig).replace(/</g, '\\u003c');
-  const script = `<script>window.__SIGNET_CONFIG__ = Object.assign(${json}, window.__SIGNET_CONFIG__);</script>`;
-  return html.replace('<head>', `<head>\n    ${script}`);
+  const blocks = [
+    `<meta property="csp-nonce" nonce="${noncePlaceholder}" />`,
+    `<script type="application/json" id="signet-config">${json}</script>`,
+  ];
+  const [head, tail] = html.replace('<head>', `<head>\n    ${blocks.join('\n    ')}`).split(noncePlaceholder);
+  return (styleNonce) => `${head}${styleNonce}${tail ?? ''}`;
 }
 
 export function isWebPath(url: string): boolean {

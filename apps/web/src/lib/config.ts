@@ -1,7 +1,9 @@
 /**
  * Runtime configuration of the web app. Build-time defaults come from Vite env variables
- * (VITE_SIGNET_*); a page may override any of them before the app starts by setting
- * `window.__SIGNET_CONFIG__` (the E2E tests do this to poll the status page faster).
+ * (VITE_SIGNET_*); the server overrides them with a JSON data block in the entry page
+ * (`<script type="application/json" id="signet-config">`, data rather than code, so the
+ * Content-Security-Policy needs no inline script); a page may override any of them before the app
+ * starts by setting `window.__SIGNET_CONFIG__` (the E2E tests do this to poll the status page faster).
  */
 export interface SignetConfig {
   /** 'production' hides the Test System frame. */
@@ -28,6 +30,18 @@ function envString(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+/** The server's config block; an unreadable one counts as absent (the build's defaults apply). */
+function serverConfig(): Partial<SignetConfig> {
+  const text = typeof document === 'undefined' ? null : document.getElementById('signet-config')?.textContent;
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Partial<SignetConfig>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export function readConfig(): SignetConfig {
   const env = import.meta.env;
   const overrides = typeof window === 'undefined' ? {} : (window.__SIGNET_CONFIG__ ?? {});
@@ -39,6 +53,7 @@ export function readConfig(): SignetConfig {
     termsUrl: envString(env.VITE_SIGNET_TERMS_URL),
     errorReportUrl: envString(env.VITE_SIGNET_ERROR_REPORT_URL),
     analyticsUrl: envString(env.VITE_SIGNET_ANALYTICS_URL),
+    ...serverConfig(),
     ...overrides,
   };
 }

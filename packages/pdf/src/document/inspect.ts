@@ -1,4 +1,6 @@
 import * as mupdf from 'mupdf';
+import { PdfError } from '../errors';
+import { assertSigningPermitted } from '../fields/document-permissions';
 import { listFormFields } from '../fields/form-fields';
 import type { OpenedPdf } from './open-document';
 import { displayedSize, pageRotation, pdfToPageRect, readBox } from './page-geometry';
@@ -46,8 +48,20 @@ export function inspectOpenedPdf({ doc, repaired, userPasswordRequired }: Opened
     revisionCount: doc.countVersions(),
     pdfVersion: `${Math.floor(version / 10)}.${version % 10}`,
     encryption: encryptionInfo(doc, userPasswordRequired),
+    signingNotPermitted: signingRefusal(doc),
     needsRepair: repaired,
   };
+}
+
+/** The same rules that refuse adding fields later (assertSigningPermitted), known at upload. */
+function signingRefusal(doc: mupdf.PDFDocument): string | null {
+  try {
+    assertSigningPermitted(doc);
+    return null;
+  } catch (error) {
+    if (error instanceof PdfError && error.code === 'PDF_SIGNING_NOT_PERMITTED') return error.message;
+    throw error;
+  }
 }
 
 function encryptionInfo(doc: mupdf.PDFDocument, userPasswordRequired: boolean): PdfEncryptionInfo | null {

@@ -60,6 +60,11 @@ export interface PdfInfo {
   pdfVersion: string;
   encryption: PdfEncryptionInfo | null;
   /**
+   * Why the document's own rules forbid adding a signature (encryption permissions that allow
+   * neither form filling nor annotating, or a "no changes" certification); null when they allow it.
+   */
+  signingNotPermitted: string | null;
+  /**
    * True when the file opens only through cross-reference repair. Such bytes must not be signed
    * as they are: store `normalizePdf(bytes)` as the document's first version instead.
    */

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corpusBytes } from '../../test/corpus-manifest';
 import { closePdfEngine } from '../document/worker-pool';
 import { PdfError } from '../errors';
+import { inspectPdf } from '../document/inspect-pdf';
 import { addSignatureFields } from './add-signature-fields';
 
 afterAll(() => closePdfEngine());
@@ -45,6 +46,20 @@ describe('document rules for new signature fields', () => {
       (e: PdfError) => e.code,
     );
     expect(code).toBe('PDF_SIGNING_NOT_PERMITTED');
+  });
+
+  it('inspection reports at upload what refuses the fields later', async () => {
+    const doc = new mupdf.PDFDocument(corpusBytes('basic-pdf15-libreoffice-writer.pdf'));
+    const printOnly = doc
+      .saveToBuffer('encrypt=aes-256,owner-password=owner,user-password=,permissions=4')
+      .asUint8Array()
+      .slice();
+    doc.destroy();
+    expect((await inspectPdf(printOnly)).signingNotPermitted).toMatch(/permissions/);
+    expect((await inspectPdf(certified(1))).signingNotPermitted).toMatch(/certified/);
+    expect((await inspectPdf(certified(2))).signingNotPermitted).toBeNull();
+    const signingAllowed = corpusBytes('encrypted-owner-password-aes128-signing-allowed.pdf');
+    expect((await inspectPdf(signingAllowed)).signingNotPermitted).toBeNull();
   });
 
   it('drops Reader usage rights, which any change invalidates', async () => {

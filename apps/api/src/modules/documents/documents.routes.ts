@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ErrorResponse } from '@signet/contracts/common';
 import {
@@ -14,8 +13,9 @@ import {
   UploadDocumentsResponse,
 } from '@signet/contracts/documents';
 import { AppError } from '../../errors.ts';
-import { attachmentDisposition } from '../../plugins/downloads.ts';
+import { attachmentDisposition, safeFilename } from '../../plugins/downloads.ts';
 import { userCaller, visitorCaller, type Caller } from '../../plugins/auth.ts';
+import { multipartParts, registerMultipart } from '../../plugins/multipart.ts';
 import * as documents from './documents.service.ts';
 
 const errors = {
@@ -68,10 +68,7 @@ async function sendPage(
 }
 
 export async function documentsRoutes(app: FastifyInstance, deps: documents.DocumentsDeps): Promise<void> {
-  // One byte over the document limit, so the blob store's own count sees an oversize file and refuses it.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: maxDocumentBytes + 1, files: 10, fields: 10, fieldSize: 1000 },
-  });
+  await registerMultipart(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/v3/documents', {
@@ -93,14 +90,14 @@ export async function documentsRoutes(app: FastifyInstance, deps: documents.Docu
       const created: documents.DocumentRow[] = [];
       let password: string | undefined;
       let total = 0;
-      for await (const part of request.parts()) {
+      for await (const part of multipartParts(request)) {
         if (part.type === 'field') {
           if (part.fieldname === 'password' && typeof part.value === 'string') password = part.value;
           continue;
         }
         const remaining = maxRequestBytes - total;
         const row = await documents.uploadPdfStream(deps, caller.userId, {
-          title: part.filename?.replace(/\.pdf$/i, '').slice(0, 200) || 'Document',
+          title: safeFilename(part.filename?.replace(/\.pdf$/i, ''), 'Document'),
           stream: part.file,
           password,
           maxBytes: Math.min(maxDocumentBytes, remaining),

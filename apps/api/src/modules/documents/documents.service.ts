@@ -11,6 +11,7 @@ import type { Clock } from '../../clock.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { AppError, type ErrorCode } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { withoutControlCharacters } from '../../plugins/downloads.ts';
 import { getUser } from '../accounts/accounts.service.ts';
 import * as repo from './documents.repository.ts';
 
@@ -36,6 +37,8 @@ export function engineError(error: unknown): AppError | null {
       'This PDF is damaged and cannot be repaired. Export it again from its source and upload the new copy.',
     PDF_RESOURCE_LIMIT:
       'This PDF takes too long to process. Export it again, or split it into smaller documents.',
+    PDF_SIGNING_NOT_PERMITTED:
+      'The permissions of this PDF do not allow signing it. Ask its author for a copy without restrictions.',
   };
   const message = messages[error.code];
   return message ? new AppError(error.code as ErrorCode, message, { field: 'file' }) : null;
@@ -75,6 +78,11 @@ export async function ingestPdf(
 ): Promise<DocumentRow> {
   const original = await deps.blobs.read(upload.sha256);
   let info = await inspectOrRefuse(original, upload.password);
+  // Judged on the file as uploaded: a decrypted rewrite would no longer carry its author's rules.
+  const refused =
+    info.signingNotPermitted &&
+    engineError(new PdfError('PDF_SIGNING_NOT_PERMITTED', info.signingNotPermitted));
+  if (refused) throw refused;
   let current = { sha256: upload.sha256, size: upload.size };
   const rewrite = info.needsRepair || info.encryption?.userPasswordRequired === true;
   if (rewrite) {
@@ -88,7 +96,8 @@ export async function ingestPdf(
   const row: DocumentRow = {
     id: randomUUID(),
     ownerId,
-    title: upload.title,
+    // Titles become file names (downloads, zip entries), from an upload or given as JSON.
+    title: withoutControlCharacters(upload.title).trim() || 'Document',
     originalSha256: upload.sha256,
     currentSha256: current.sha256,
     size: current.size,

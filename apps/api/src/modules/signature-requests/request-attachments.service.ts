@@ -4,6 +4,7 @@ import type { Attachment } from '@signet/contracts/documents';
 import { attachmentContentTypes, maxDocumentBytes, maxRequestBytes } from '@signet/contracts/documents';
 import { AppError } from '../../errors.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
+import { safeFilename } from '../../plugins/downloads.ts';
 import * as repo from './signature-requests.repository.ts';
 import {
   ownedRequest,
@@ -85,15 +86,6 @@ export function toAttachmentDto(row: repo.AttachmentRow): Attachment {
     size: row.size,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** A file name without any path and without control characters, at most 200 characters. */
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u001f\u007f]/g;
-
-export function safeFilename(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(controlCharacters, '').trim();
-  return base.slice(-200) || 'attachment';
 }
 
 /** Attachments may change while the request is a draft or open; the owner adds and deletes them. */

@@ -3,6 +3,7 @@ import { htmlToPdf } from '@signet/pdf';
 import type { Language } from '@signet/contracts/common';
 import type { SignatureReport } from '@signet/contracts/signature-requests';
 import type { Caller } from '../../plugins/auth.ts';
+import { withoutControlCharacters } from '../../plugins/downloads.ts';
 import { getUser } from '../accounts/accounts.service.ts';
 import * as documents from '../documents/documents.service.ts';
 import * as repo from './signature-requests.repository.ts';
@@ -258,8 +259,10 @@ export async function reportPdf(
 
 /** A name safe inside a ZIP: no path separators or control characters, unique within its folder. */
 function uniqueName(taken: Set<string>, folder: string, name: string, extension = ''): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\\/\u0000-\u001f\u007f:*?"<>|]/g, '_').slice(0, 150) || 'file';
+  const clean =
+    withoutControlCharacters(name)
+      .replace(/[\\/:*?"<>|]/g, '_')
+      .slice(0, 150) || 'file';
   const base = extension && !clean.toLowerCase().endsWith(extension) ? `${clean}${extension}` : clean;
   let candidate = `${folder}/${base}`;
   for (let n = 2; taken.has(candidate.toLowerCase()); n++) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ErrorResponse } from '@signet/contracts/common';
 import { Attachment, maxDocumentBytes, maxRequestBytes } from '@signet/contracts/documents';
@@ -34,6 +33,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { userCaller, visitorCaller, type Caller } from '../../plugins/auth.ts';
 import { attachmentDisposition } from '../../plugins/downloads.ts';
+import { multipartParts, registerMultipart } from '../../plugins/multipart.ts';
 import * as attachments from './request-attachments.service.ts';
 import * as reports from './request-report.service.ts';
 import * as requests from './signature-requests.service.ts';
@@ -203,10 +203,8 @@ export async function signatureRequestsRoutes(
     handler: (request) => requests.lockStatus(deps, visitorCaller(request), request.params.id),
   });
 
-  // Attachments arrive as multipart; one byte over the limit so the blob store sees an oversize file.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: maxDocumentBytes + 1, files: 10, fields: 10, fieldSize: 1000 },
-  });
+  // Attachments arrive as multipart.
+  await registerMultipart(app);
   const noContent = { 204: z.null(), ...errors };
   const base = '/v3/signature-requests/:id';
 
@@ -377,7 +375,7 @@ export async function signatureRequestsRoutes(
       if (!request.isMultipart())
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
       async function* files() {
-        for await (const part of request.parts())
+        for await (const part of multipartParts(request))
           if (part.type === 'file')
             yield { filename: part.filename, mimetype: part.mimetype, file: part.file };
       }

@@ -636,7 +636,10 @@ async function writeFields(
   for (const documentId of await repo.documentIdsOf(deps.db, requestId)) {
     const document = (await documents.findDocument(deps.db, documentId))!;
     const base = await deps.blobs.read(await baseOf(document));
-    const bytes = await addSignatureFields(base, fieldSpecsFor(documentId, signers));
+    // Documents stored before uploads were checked for it may still refuse new fields.
+    const bytes = await addSignatureFields(base, fieldSpecsFor(documentId, signers)).catch((error) => {
+      throw documents.engineError(error) ?? error;
+    });
     prepared.push({ documentId, from: document.currentSha256, blob: await deps.blobs.put(bytes) });
   }
   return prepared;

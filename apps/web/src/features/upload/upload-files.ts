@@ -15,6 +15,7 @@ export type UploadErrorCode =
   | 'password_wrong'
   | 'damaged'
   | 'too_complex'
+  | 'not_signable'
   | 'session'
   | 'network'
   | 'generic';
@@ -83,6 +84,8 @@ export function uploadErrorFor(code: string, statusCode: number, triedPassword: 
       return 'damaged';
     case 'PDF_RESOURCE_LIMIT':
       return 'too_complex';
+    case 'PDF_SIGNING_NOT_PERMITTED':
+      return 'not_signable';
     case 'NETWORK_ERROR':
       return 'network';
   }
