@@ -27,6 +27,9 @@ export const documents = pgTable(
   (t) => [index('documents_owner_idx').on(t.ownerId)],
 );
 
+/** A document as the modules read it (the documents repository and service both use this type). */
+export type DocumentRow = typeof documents.$inferSelect;
+
 export const documentVersions = pgTable(
   'document_versions',
   {

@@ -193,3 +193,9 @@ export const requestLocks = pgTable('request_locks', {
    */
   processKey: integer('process_key'),
 });
+
+/** Rows as the modules read them (one owner for these types: repositories and services import them here). */
+export type RequestRow = typeof signatureRequests.$inferSelect;
+export type SignerRow = typeof signers.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type EventRow = typeof requestEvents.$inferSelect;

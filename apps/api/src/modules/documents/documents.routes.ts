@@ -16,6 +16,7 @@ import { AppError } from '../../errors.ts';
 import { attachmentDisposition, safeFilename } from '../../plugins/downloads.ts';
 import { userCaller, visitorCaller, type Caller } from '../../plugins/auth.ts';
 import { multipartParts, registerMultipart } from '../../plugins/multipart.ts';
+import type { DocumentRow } from '../../db/schema/documents.ts';
 import * as documents from './documents.service.ts';
 
 const errors = {
@@ -87,7 +88,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: documents.Docu
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the PDFs as multipart/form-data.');
       if (Number(request.headers['content-length'] ?? 0) > maxRequestBytes)
         throw new AppError('PAYLOAD_TOO_LARGE', 'Upload at most 60 MB at once.', { field: 'file' });
-      const created: documents.DocumentRow[] = [];
+      const created: DocumentRow[] = [];
       let password: string | undefined;
       let total = 0;
       for await (const part of multipartParts(request)) {

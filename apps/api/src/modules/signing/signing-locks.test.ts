@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { livenessApplicationName } from '../../db/process-liveness.ts';
-import { acquireLock, releaseLock } from '../signature-requests/signature-requests.service.ts';
+import { acquireSigningLock, releaseSigningLocks } from '../signature-requests/request-locks.service.ts';
 import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
 import { lockStatus, openQesRequest, qesSigner } from './signing-fixtures.test-support.ts';
 
@@ -22,14 +22,14 @@ describe.each(databaseKinds)('request signing locks on %s', (kind) => {
     const db = t.database.db;
     const key = t.database.processKey();
     const now = t.clock.now();
-    expect(await acquireLock(db, id, 'first', now, minute, key)).toBe(true);
-    expect(await acquireLock(db, id, 'second', now, minute, key)).toBe(false);
+    expect(await acquireSigningLock(db, id, 'first', now, minute, key)).toBe(true);
+    expect(await acquireSigningLock(db, id, 'second', now, minute, key)).toBe(false);
     expect(await lockStatus(t, owner, id)).toEqual({ locked: true, retry_after_seconds: 60 });
-    await releaseLock(db, id, 'first');
+    await releaseSigningLocks(db, [id], 'first');
     expect(await lockStatus(t, owner, id)).toEqual({ locked: false, retry_after_seconds: null });
-    expect(await acquireLock(db, id, 'second', now, minute, key)).toBe(true);
+    expect(await acquireSigningLock(db, id, 'second', now, minute, key)).toBe(true);
     const later = new Date(now.getTime() + minute + 1_000);
-    expect(await acquireLock(db, id, 'third', later, minute, key)).toBe(true);
+    expect(await acquireSigningLock(db, id, 'third', later, minute, key)).toBe(true);
   });
 });
 
@@ -52,14 +52,20 @@ if (databaseKinds.includes('postgres'))
       let closed = false;
       try {
         const now = t.clock.now();
-        expect(await acquireLock(other.db, id, 'crashing', now, 10 * minute, other.processKey())).toBe(true);
-        expect(await acquireLock(t.database.db, id, 'me', now, minute, t.database.processKey())).toBe(false);
+        expect(await acquireSigningLock(other.db, id, 'crashing', now, 10 * minute, other.processKey())).toBe(
+          true,
+        );
+        expect(await acquireSigningLock(t.database.db, id, 'me', now, minute, t.database.processKey())).toBe(
+          false,
+        );
         expect(await locked(id)).toBe(true);
         // The other process ends without releasing anything, as a crash would.
         await other.close();
         closed = true;
         expect(await locked(id)).toBe(false);
-        expect(await acquireLock(t.database.db, id, 'me', now, minute, t.database.processKey())).toBe(true);
+        expect(await acquireSigningLock(t.database.db, id, 'me', now, minute, t.database.processKey())).toBe(
+          true,
+        );
       } finally {
         if (!closed) await other.close();
       }
