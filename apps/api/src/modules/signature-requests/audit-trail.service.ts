@@ -52,6 +52,23 @@ export async function recordEvent(
   );
 }
 
+/**
+ * Records a change of the request (its people, documents or settings) in the change's
+ * transaction: the event, and the request's updated_at, by which lists sort it.
+ */
+export async function recordChange(
+  deps: Pick<Deps, 'clock' | 'audit'>,
+  db: Db,
+  requestId: string,
+  type: string,
+  actor: string,
+  data: Record<string, unknown>,
+  now = deps.clock.now(),
+): Promise<void> {
+  await repo.updateRequest(db, requestId, { updatedAt: now });
+  await recordEvent(deps, db, requestId, type, actor, data);
+}
+
 /** Records an event that changes nothing else, in a transaction of its own under the request's lock. */
 export async function recordEventAlone(
   deps: Deps,

@@ -151,6 +151,17 @@ export async function addAttachments(
   return added;
 }
 
+/** The request's attachment by id; NOT_FOUND when it has none such. */
+async function attachmentOf(
+  deps: SignatureRequestsDeps,
+  id: string,
+  attachmentId: string,
+): Promise<AttachmentRow> {
+  const row = await repo.findAttachment(deps.db, id, attachmentId);
+  if (!row) throw new AppError('NOT_FOUND', 'No such attachment.');
+  return row;
+}
+
 /** An attachment any participant of the request may read; NOT_FOUND otherwise. */
 export async function readableAttachment(
   deps: SignatureRequestsDeps,
@@ -159,9 +170,7 @@ export async function readableAttachment(
   attachmentId: string,
 ): Promise<AttachmentRow> {
   await visibleRequest(deps, caller, id);
-  const row = await repo.findAttachment(deps.db, id, attachmentId);
-  if (!row) throw new AppError('NOT_FOUND', 'No such attachment.');
-  return row;
+  return attachmentOf(deps, id, attachmentId);
 }
 
 export async function deleteAttachment(
@@ -171,8 +180,7 @@ export async function deleteAttachment(
   attachmentId: string,
 ): Promise<void> {
   await ownedRequest(deps, caller, id);
-  const row = await repo.findAttachment(deps.db, id, attachmentId);
-  if (!row) throw new AppError('NOT_FOUND', 'No such attachment.');
+  const row = await attachmentOf(deps, id, attachmentId);
   await ownedChangeable(deps, caller, id);
   await deps.db.transaction(async (tx) => {
     await repo.lockRequest(tx, id);

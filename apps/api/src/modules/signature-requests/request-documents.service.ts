@@ -6,7 +6,7 @@ import type { DocumentRow } from '../../db/schema/documents.ts';
 import { AppError } from '../../errors.ts';
 import type { UserCaller } from '../../plugins/auth.ts';
 import { documentsInOrder, ownedDocument, uploadPdfBytes } from '../documents/documents.service.ts';
-import { recordEvent } from './audit-trail.service.ts';
+import { recordChange } from './audit-trail.service.ts';
 import { assertStatus, lockEditable, ownedRequest } from './request-access.service.ts';
 import { get } from './request-views.service.ts';
 import * as repo from './signature-requests.repository.ts';
@@ -98,8 +98,7 @@ export async function addDocument(
   await deps.db.transaction(async (tx) => {
     await lockEditable(tx, id, ['DRAFT']);
     await repo.setRequestDocuments(tx, id, [...(await repo.documentIdsOf(tx, id)), row.id]);
-    await repo.updateRequest(tx, id, { updatedAt: deps.clock.now() });
-    await recordEvent(deps, tx, id, 'document added', caller.userId, {
+    await recordChange(deps, tx, id, 'document added', caller.userId, {
       document_id: row.id,
       sha256: row.currentSha256,
     });
@@ -132,7 +131,6 @@ export async function removeDocument(
         await repo.updateSigner(tx, signer.id, {
           placements: signer.placements.filter((p) => p.documentId !== documentId),
         });
-    await repo.updateRequest(tx, id, { updatedAt: deps.clock.now() });
-    await recordEvent(deps, tx, id, 'document removed', caller.userId, { document_id: documentId });
+    await recordChange(deps, tx, id, 'document removed', caller.userId, { document_id: documentId });
   });
 }

@@ -21,16 +21,19 @@ export async function lockStatus(deps: SignatureRequestsDeps, caller: Caller, id
   };
 }
 
-/** Takes the request's signing lock for `holder` until `now + ttlMs`; false while another holds it. */
+/** What taking a signing lock needs: the database, and the key of this process's liveness session. */
+type LockDeps = Pick<SignatureRequestsDeps, 'db'> & { processKey: () => number | null };
+
+/**
+ * Takes the request's signing lock for `holder` until `now + ttlMs`, marked as this process's (it
+ * ends with the process); false while somebody else holds it.
+ */
 export function acquireSigningLock(
-  db: Db,
-  requestId: string,
-  holder: string,
+  deps: LockDeps,
+  lock: { requestId: string; holder: string; ttlMs: number },
   now: Date,
-  ttlMs: number,
-  processKey: number | null,
 ): Promise<boolean> {
-  return repo.acquireLock(db, requestId, holder, now, ttlMs, processKey);
+  return repo.acquireLock(deps.db, lock.requestId, lock.holder, now, lock.ttlMs, deps.processKey());
 }
 
 /**
@@ -38,15 +41,15 @@ export function acquireSigningLock(
  * else, those taken are given back and the signer is told to retry (REQUEST_LOCKED).
  */
 export async function holdSigningLocks(
-  deps: Pick<SignatureRequestsDeps, 'db' | 'clock'> & { processKey: () => number | null },
+  deps: LockDeps & Pick<SignatureRequestsDeps, 'clock'>,
   requestIds: string[],
   holder: string,
   ttlMs: number,
 ): Promise<void> {
   const taken: string[] = [];
-  for (const id of requestIds) {
-    if (await acquireSigningLock(deps.db, id, holder, deps.clock.now(), ttlMs, deps.processKey())) {
-      taken.push(id);
+  for (const requestId of requestIds) {
+    if (await acquireSigningLock(deps, { requestId, holder, ttlMs }, deps.clock.now())) {
+      taken.push(requestId);
       continue;
     }
     await releaseSigningLocks(deps.db, taken, holder);

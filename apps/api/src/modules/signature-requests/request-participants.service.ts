@@ -3,7 +3,7 @@ import type { Language } from '@signet/contracts/common';
 import type { DelegateBody, SignatureInput, SignatureRequest } from '@signet/contracts/signature-requests';
 import { AppError } from '../../errors.ts';
 import type { UserCaller } from '../../plugins/auth.ts';
-import { recordEvent } from './audit-trail.service.ts';
+import { recordChange } from './audit-trail.service.ts';
 import {
   assertStatus,
   canSignNow,
@@ -70,14 +70,21 @@ export async function delegate(
     assertStatus(locked, ['OPEN'], 'SIGNATURE_REQUEST_NOT_OPEN', noLongerOpen);
     assertStatus(current, ['OPEN'], 'SIGNATURE_REQUEST_NOT_OPEN', noLongerOpen);
     await repo.updateSigner(tx, me.id, { ...target, ...revokedLinks, remindedAt: null });
-    await repo.updateRequest(tx, id, { updatedAt: now });
-    await recordEvent(deps, tx, id, 'delegated', caller.userId, {
-      sid: me.id,
-      from: me.email,
-      to: target.email,
-      signer_type: target.kind,
-      ...(body.message ? { message: body.message } : {}),
-    });
+    await recordChange(
+      deps,
+      tx,
+      id,
+      'delegated',
+      caller.userId,
+      {
+        sid: me.id,
+        from: me.email,
+        to: target.email,
+        signer_type: target.kind,
+        ...(body.message ? { message: body.message } : {}),
+      },
+      now,
+    );
     const after = await repo.signersOf(tx, id);
     const delegated = after.find((s) => s.id === me.id)!;
     if (canSignNow(locked, after, delegated))
@@ -121,8 +128,15 @@ export async function addSigner(
     const locked = await lockEditable(tx, id, [before.request.status]);
     await repo.insertSigners(tx, [signer]);
     await commitFields(tx, prepared, now);
-    await repo.updateRequest(tx, id, { updatedAt: now });
-    await recordEvent(deps, tx, id, 'signer added', caller.userId, { sid: signer.id, email: signer.email });
+    await recordChange(
+      deps,
+      tx,
+      id,
+      'signer added',
+      caller.userId,
+      { sid: signer.id, email: signer.email },
+      now,
+    );
     const after = { request: locked.request, signers: await repo.signersOf(tx, id) };
     await inviteNewlyAble(deps, tx, locked, after);
   });
@@ -170,8 +184,7 @@ export async function removeSigner(
     if (rebuild && !nobodySigned(locked.signers)) throw notEditable('Somebody signed meanwhile; try again.');
     await repo.deleteSigners(tx, id, [sid]);
     await commitFields(tx, prepared, now);
-    await repo.updateRequest(tx, id, { updatedAt: now });
-    await recordEvent(deps, tx, id, 'signer removed', caller.userId, { sid, email: target.email });
+    await recordChange(deps, tx, id, 'signer removed', caller.userId, { sid, email: target.email }, now);
     if (locked.request.status === 'OPEN') {
       const owner = await ownerOf(deps, locked.request, tx);
       await notify(deps, tx, {
@@ -198,8 +211,7 @@ export async function addObserver(
     if (!request) throw notFound();
     if ((await repo.observersOf(tx, id)).includes(email)) return;
     await repo.addObserver(tx, id, email);
-    await repo.updateRequest(tx, id, { updatedAt: deps.clock.now() });
-    await recordEvent(deps, tx, id, 'observer added', caller.userId, { email });
+    await recordChange(deps, tx, id, 'observer added', caller.userId, { email });
   });
   return get(deps, caller, id);
 }
@@ -215,7 +227,6 @@ export async function removeObserver(
     await repo.lockRequest(tx, id);
     if (!(await repo.removeObserver(tx, id, email)))
       throw new AppError('NOT_FOUND', 'This address does not observe the request.', { field: 'email' });
-    await repo.updateRequest(tx, id, { updatedAt: deps.clock.now() });
-    await recordEvent(deps, tx, id, 'observer removed', caller.userId, { email });
+    await recordChange(deps, tx, id, 'observer removed', caller.userId, { email });
   });
 }

@@ -3,7 +3,7 @@ import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.t
 import { AppError } from '../../errors.ts';
 import type { UserCaller } from '../../plugins/auth.ts';
 import { findUserIdByEmail } from '../accounts/accounts.service.ts';
-import { recordEvent } from './audit-trail.service.ts';
+import { recordChange } from './audit-trail.service.ts';
 import { clientData, isSignerOf, notEditable, userIdentity } from './request-access.service.ts';
 import { ownerOf } from './request-notices.ts';
 import { get } from './request-views.service.ts';
@@ -76,13 +76,20 @@ export async function claim(
       mobile: account?.mobile ?? null,
       ...revokedLinks,
     });
-    await repo.updateRequest(tx, request.id, { updatedAt: now });
-    await recordEvent(deps, tx, request.id, 'claimed', caller.userId, {
-      sid: slot.id,
-      from: signer.email,
-      to: user.email,
-      ...clientData(caller),
-    });
+    await recordChange(
+      deps,
+      tx,
+      request.id,
+      'claimed',
+      caller.userId,
+      {
+        sid: slot.id,
+        from: signer.email,
+        to: user.email,
+        ...clientData(caller),
+      },
+      now,
+    );
   });
   return get(deps, caller, request.id);
 }
