@@ -12,7 +12,7 @@ import * as repo from './accounts.repository.ts';
 export const oneHour = 60 * 60 * 1000;
 
 /** Mails triggered by anonymous callers are limited so nobody can flood an inbox. */
-export const mailLimits = {
+const mailLimits = {
   recipient: (purpose: string, email: string): RateLimitRule => ({
     key: `mail:${purpose}:${email}`,
     limit: 5,

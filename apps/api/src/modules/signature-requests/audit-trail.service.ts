@@ -148,7 +148,7 @@ export function chainValid(chain: ChainVerification): boolean {
 }
 
 /** The stored events and the key-based checks, for the events call. */
-export async function checkTrail(
+async function checkTrail(
   deps: Deps,
   requestId: string,
 ): Promise<{ rows: EventRow[]; anchor: TrailAnchor | null; chain: ChainVerification }> {

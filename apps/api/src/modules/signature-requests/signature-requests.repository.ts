@@ -263,7 +263,7 @@ export async function releaseLock(db: Db, requestId: string, holder: string): Pr
     .where(and(eq(requestLocks.requestId, requestId), eq(requestLocks.holder, holder)));
 }
 
-/** A signer row that is the user's (as `isSignerOf` in the service says: by account, or by e-mail for account slots). */
+/** A signer row that is the user's (as `isSignerOf` in request-access.service.ts says: by account, or by e-mail for account slots). */
 const isMine = (alias: string, user: { id: string; email: string }) =>
   sql`(${sql.raw(alias)}.user_id = ${user.id} or (${sql.raw(alias)}.kind = 'account' and ${sql.raw(alias)}.email = ${user.email}))`;
 

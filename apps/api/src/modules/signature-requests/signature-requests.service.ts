@@ -181,8 +181,12 @@ export async function remove(deps: SignatureRequestsDeps, caller: UserCaller, id
   await deps.db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, id);
     if (!request) throw notFound();
-    if (request.status === 'OPEN')
-      throw new AppError('REQUEST_STILL_OPEN', 'This request is open; withdraw it before deleting it.');
+    assertStatus(
+      request,
+      ['DRAFT', 'SIGNED', 'DECLINED', 'WITHDRAWN'],
+      'REQUEST_STILL_OPEN',
+      'This request is open; withdraw it before deleting it.',
+    );
     await repo.deleteRequest(tx, id);
   });
 }

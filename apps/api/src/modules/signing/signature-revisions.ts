@@ -40,7 +40,7 @@ function appearanceOf(deps: SigningDeps, context: SigningContext, signingTime: D
   };
 }
 
-export interface PreparedDocument {
+interface PreparedDocument {
   documentId: string;
   /** The version the signature revision was appended to; must still be current at commit. */
   baseSha256: string;
