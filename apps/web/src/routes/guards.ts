@@ -5,11 +5,8 @@ import { isLocked, isTrialExpired } from '../features/business/business-membersh
 import type { MaintenanceNotice } from '../features/status/maintenance.ts';
 import type { RouteSpec } from './route-table.ts';
 
-export interface GuardInput {
-  spec: RouteSpec;
-  pathname: string;
-  /** Path and query, remembered for the return after login. */
-  href: string;
+/** What the guards know of the visitor and the service (loaded by guard-state.ts). */
+export interface GuardState {
   user: User | null;
   business: BusinessMembership | null;
   maintenance: MaintenanceNotice | null;
@@ -20,6 +17,13 @@ export interface GuardInput {
   directSign: boolean;
   /** A business invitation link opened before signing in (or up), not shown since. */
   rememberedInvitation?: string | null;
+}
+
+export interface GuardInput extends GuardState {
+  spec: RouteSpec;
+  pathname: string;
+  /** Path and query, remembered for the return after login. */
+  href: string;
 }
 
 export type DialogRef = { namespace: 'general' | 'business'; name: string };
