@@ -27,9 +27,9 @@ function createLayoutRoute<const TId extends Layout>(id: TId, component: RouteCo
   return createRoute({ getParentRoute: () => rootRoute, id, component, errorComponent: false });
 }
 
-// The signed-in layouts (app bar, drawer, menus) load only when a signed-in page is shown.
 const simpleLayout = createLayoutRoute('simple', SimpleLayout);
 const unauthenticatedLayout = createLayoutRoute('unauthenticated', UnauthenticatedLayout);
+// The signed-in layouts (app bar, drawer, menus) load only when a signed-in page is shown.
 const mainLayout = createLayoutRoute(
   'main',
   lazyRouteComponent(() => import('./components/layouts/main-layout.tsx'), 'MainLayout'),
@@ -46,16 +46,14 @@ type PageRoute<TLayout extends AnyRoute, TEntry extends RouteTableEntry> = TEntr
 
 /** The routes of the route table's pages in one layout. */
 function pagesIn<TLayout extends AnyRoute, const TName extends Layout>(layout: TLayout, name: TName) {
-  // `filter` and `map` forget which entry made which route; the cast restores what they made.
-  return routeTable
+  const routes = routeTable
     .filter((spec) => spec.layout === name)
-    .map((spec) => createPageRoute(layout, spec, searchValidator(spec.page))) as unknown as PageRoute<
-    TLayout,
-    Extract<RouteTableEntry, { layout: TName }>
-  >[];
+    .map((spec) => createPageRoute(layout, spec, searchValidator(spec.page)));
+  // `filter` and `map` forget which entry made which route; the cast restores what they made.
+  return routes as unknown as PageRoute<TLayout, Extract<RouteTableEntry, { layout: TName }>>[];
 }
 
-export const routeTree = rootRoute.addChildren([
+const routeTree = rootRoute.addChildren([
   simpleLayout.addChildren(pagesIn(simpleLayout, 'simple')),
   unauthenticatedLayout.addChildren(pagesIn(unauthenticatedLayout, 'unauthenticated')),
   mainLayout.addChildren(pagesIn(mainLayout, 'main')),

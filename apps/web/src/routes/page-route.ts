@@ -97,6 +97,7 @@ export function createPageRoute<
   TPath extends string,
   TSearch extends AnyValidator | undefined,
 >(layout: TLayout, spec: RouteSpec & { path: TPath }, validateSearch: TSearch) {
+  // The path as a type parameter of its own: the route's type (and so every link to it) takes it from here.
   const path: TPath = spec.path;
   return createRoute({
     getParentRoute: () => layout,

@@ -19,7 +19,7 @@ export interface RouteSpec {
   title?: string;
   /** Direct-sign pages authenticated by ids in the path rather than stored credentials. */
   nasFromParams?: boolean;
-  /** Redirect target instead of a page (one of this table's paths: routes/links.types.test.ts checks it). */
+  /** Redirect target instead of a page (one of this table's paths: routes/links.types.test.tsx checks it). */
   redirectTo?: { to: string; search?: Record<string, string> };
 }
 
