@@ -12,7 +12,7 @@ import { AppErrorPage } from './components/app-error-page.tsx';
 import { SimpleLayout } from './components/layouts/simple-layout.tsx';
 import { UnauthenticatedLayout } from './components/layouts/unauthenticated-layout.tsx';
 import { NotFoundPage } from './components/not-found-page.tsx';
-import { RootShell } from './components/root-shell.tsx';
+import { RootShell } from './routes/root-shell.tsx';
 import { dialogStore, openDialog } from './components/dialog-store.ts';
 import { showSnackbar } from './components/snackbar-store.ts';
 import {

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { userBusinessQueryOptions } from '../../features/business/api/get-user-business.ts';
+import { userBusinessQueryOptions } from '../../lib/api/get-user-business.ts';
 import { MainShell } from './main-layout.tsx';
 
 /** Spec §2 admin area: business dashboard and the business-members, business-billing, business-profile sections. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { closeOverlay, openOverlay } from '../../components/overlay-store.ts';
 import { closeDialog, openDialog } from '../../components/dialog-store.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import type { SigningAccess } from './access.ts';
+import type { SigningAccess } from '../../lib/signing-access.ts';
 import { acceptSigningTerms } from './api/accept-signing-terms.ts';
 import { cancelTan } from './api/cancel-tan.ts';
 import { getLockStatus } from './api/get-lock-status.ts';

@@ -12,7 +12,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { userQueryKey, userQueryOptions } from '../api/get-user.ts';
+import { userQueryKey, userQueryOptions } from '../../../lib/api/get-user.ts';
 import { PasswordField } from './password-field.tsx';
 import { PasswordVerdict, usePasswordVerdict } from './password-check.tsx';
 import { useServerErrors } from './use-server-errors.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { defaultPageScale } from '@signet/contracts/documents';
 import { apiBlob } from '../../../lib/api-client.ts';
-import { accessKey, accessOptions, accessPath, type SigningAccess } from '../access.ts';
+import { accessKey, accessOptions, accessPath, type SigningAccess } from '../../../lib/signing-access.ts';
 
 /**
  * GET /v3/documents/{id}/pages/{n}?scale= (or its /v3/direct twin): a page rendered by the API.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SignatureRequest } from '@signet/contracts/signature-requests';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { accessKey, accessOptions, accessPath, type SigningAccess } from '../access.ts';
+import { accessKey, accessOptions, accessPath, type SigningAccess } from '../../../lib/signing-access.ts';
 
 /** GET /v3/signature-requests/{id} (or the direct variant for a visitor). */
 export function getSignatureRequest(access: SigningAccess, id: string): Promise<SignatureRequest> {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { defaultPageScale, type Document } from '@signet/contracts/documents';
 import type { Position } from '@signet/contracts/signature-requests';
 import { useTranslation } from 'react-i18next';
-import type { SigningAccess } from '../access.ts';
+import type { SigningAccess } from '../../../lib/signing-access.ts';
 import { usePageImage } from '../api/get-page-image.ts';
 
 export interface PageHighlight {

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../../components/dialog-store.ts';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { accessKey, type SigningAccess } from '../access.ts';
+import { accessKey, type SigningAccess } from '../../../lib/signing-access.ts';
 import { addObserver } from '../api/add-observer.ts';
 import { addSigner } from '../api/add-signer.ts';
 import { decline } from '../api/decline.ts';
