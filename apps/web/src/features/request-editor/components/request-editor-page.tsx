@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +22,8 @@ import { dialogStore, openDialog } from '../../../components/dialog-store.ts';
 import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useSignatureRequest } from '../api/get-signature-request.ts';
+import { signatureRequestQueryOptions } from '../../../lib/api/get-signature-request.ts';
+import { userAccess } from '../../../lib/signing-access.ts';
 import { useSignatureQualities, type SignatureQualities } from '../api/get-signature-qualities.ts';
 import { useInitiateSignatureRequest } from '../api/initiate-signature-request.ts';
 import { useUpdateSignatureRequest } from '../api/update-signature-request.ts';
@@ -544,7 +546,12 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
 /** The request editor (/upload?sr={id}) for a draft: details, signers, observers, boxes; save or send. */
 export function RequestEditorPage({ requestId }: { requestId: string }) {
   const { t } = useEditorTranslation();
-  const request = useSignatureRequest(requestId);
+  const request = useQuery({
+    ...signatureRequestQueryOptions(userAccess, requestId),
+    // The editor holds its own copy while it is open; a refetch must not overwrite what is typed.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   const qualitiesDetail = useSignatureQualities();
   if (request.isPending)
     return (
