@@ -23,6 +23,7 @@ import { EmptyState, PageFrame, PageLoading } from '../../../components/page-fra
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { signatureRequestQueryOptions } from '../../../lib/api/get-signature-request.ts';
+import { setServerErrors } from '../../../lib/server-errors.ts';
 import { userAccess } from '../../../lib/signing-access.ts';
 import { useSignatureQualities, type SignatureQualities } from '../api/get-signature-qualities.ts';
 import { useInitiateSignatureRequest } from '../api/initiate-signature-request.ts';
@@ -192,19 +193,12 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
     if (!isApiError(error)) return setFormError(t('errors.generic', { ns: 'translation' }));
     const known = `errors.${error.code}`;
     const text = t(known, { defaultValue: '' }) || error.message;
-    const issues = error.issues?.length
-      ? error.issues
-      : [{ field: error.field ?? '', message: error.message }];
-    let placed = false;
-    for (const issue of issues) {
-      const field = formFieldOf(issue.field, values);
-      if (!field) continue;
-      form.setError(field as Path<EditorForm>, {
-        type: 'server',
-        message: literalMessage(error.code === 'VALIDATION_FAILED' ? issue.message : text),
-      });
-      placed = true;
-    }
+    const placed = setServerErrors(
+      error,
+      form.setError,
+      (apiField) => formFieldOf(apiField, values) as Path<EditorForm> | null,
+      (issue) => literalMessage(error.code === 'VALIDATION_FAILED' ? issue.message : text),
+    );
     setFormError(placed ? t('errors.see_fields') : text);
   };
 
