@@ -3,7 +3,7 @@ import type { Language } from '@signet/contracts/common';
 // Its own file so that templates.ts and business-templates.ts both use it without importing each other.
 
 /** Every message Signet mails, in the four languages. `{name}` placeholders are filled from params. */
-export interface MailTemplate {
+interface MailTemplate {
   subject: string;
   greeting: string;
   paragraphs: string[];

@@ -8,7 +8,7 @@ import { isApiError, type ApiError } from './api-client.ts';
 export type ErrorIssue = NonNullable<ErrorResponse['issues']>[number];
 
 /** The places an API error names: each issue of a validation error, else its one field, else none. */
-export function errorIssues(error: ApiError): ErrorIssue[] {
+function errorIssues(error: ApiError): ErrorIssue[] {
   if (error.issues?.length) return error.issues;
   return error.field ? [{ field: error.field, message: error.message }] : [];
 }
@@ -35,7 +35,7 @@ export function setServerErrors<T extends FieldValues>(
 }
 
 /** Translated text for an API error code; unknown codes get the generic message. */
-export function useErrorText() {
+function useErrorText() {
   const { t, i18n } = useTranslation();
   return (error: unknown): string => {
     if (!isApiError(error)) return t('errors.generic');

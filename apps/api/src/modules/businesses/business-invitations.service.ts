@@ -19,7 +19,7 @@ import * as repo from './businesses.repository.ts';
 import * as invitations from './business-invitations.repository.ts';
 
 /** How long an invitation link can be answered. */
-export const invitationLifetimeDays = 14;
+const invitationLifetimeDays = 14;
 const invitationLifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 
 /**

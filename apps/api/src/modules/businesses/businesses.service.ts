@@ -26,7 +26,7 @@ import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 /** New businesses start in a trial of the team plan (spec §4 TRIALING). */
 const initialBilling = { paymentMethod: 'TRIALING', billingStatus: 'trialing', pricePlanName: 'team' };
 
-export const defaultSettings: BusinessSettings = {
+const defaultSettings: BusinessSettings = {
   supportContact: { email: null, phone: null },
   signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 30 } },
   mailService: {

@@ -38,7 +38,7 @@ import * as attachments from './request-attachments.service.ts';
 import * as reports from './request-report.service.ts';
 import * as requests from './signature-requests.service.ts';
 
-export const errors = {
+const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
   403: ErrorResponse,
@@ -93,7 +93,7 @@ async function sendReport(
     .header('content-disposition', attachmentDisposition('signature-report.pdf'))
     .send(Buffer.from(await reports.reportPdf(deps, caller, id)));
 }
-export const tags = ['Signature requests'];
+const tags = ['Signature requests'];
 
 export async function signatureRequestsRoutes(
   app: FastifyInstance,

@@ -16,8 +16,8 @@ export interface Box {
 }
 
 /** The contract's limits on a box (Position): no smaller than this. */
-export const minBoxWidth = 20;
-export const minBoxHeight = 10;
+const minBoxWidth = 20;
+const minBoxHeight = 10;
 /** Arrow keys move (and with shift resize) a box by this many points. */
 export const keyboardStep = 5;
 

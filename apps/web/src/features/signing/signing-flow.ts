@@ -35,7 +35,7 @@ export interface SigningTarget {
   qes?: boolean;
 }
 
-export interface Part11Values {
+interface Part11Values {
   signingName: string;
   signingReason: string;
   password: string;
@@ -123,7 +123,7 @@ function openTanDialog(options: SigningFlowOptions, body: SignInput, responseId:
 }
 
 /** Shows the step; the overlay's actions lead on (retry, try the code again, start again …). */
-export function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): void {
+function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): void {
   const again = () => run(options, body);
   if (step.kind === 'tan') return openTanDialog(options, body, step.responseId);
   options.onSettled?.();

@@ -13,7 +13,7 @@ import { PasswordField } from './password-field.tsx';
  * Live server verdict on the password being typed (spec §5: the server decides validity). `owner`
  * holds the names and address typed so far (signup); a signed-in user's are known to the server.
  */
-export function usePasswordVerdict(
+function usePasswordVerdict(
   password: string,
   owner: PasswordOwner = {},
 ): {

@@ -55,7 +55,7 @@ const colorOf = (index: number) => signerColors[index % signerColors.length]!;
  * Whether the user may ask for this quality (GET /v3/user/signature-qualities-detail). Part 11
  * signatures are advanced signatures with a recorded name and reason, so they need AES.
  */
-export function mayUseQuality(
+function mayUseQuality(
   detail: SignatureQualities | undefined,
   quality: Quality,
   legislation: Legislation,
