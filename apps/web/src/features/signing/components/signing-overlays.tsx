@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { OverlayComponentProps } from '../../../components/overlay-host.tsx';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
-import { OverlayFrame, type OverlayTone } from './overlay-frame.tsx';
+import { OverlayFrame, type OverlayTone } from '../../../components/overlay-frame.tsx';
 
 const ns = 'signing';
 
