@@ -4,13 +4,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import SendIcon from '@mui/icons-material/Send';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -44,6 +42,8 @@ import {
   type Quality,
 } from '../editor-form.ts';
 import { defaultBox, type Box as PointsBox } from '../geometry.ts';
+import { EditorSection } from './editor-section.tsx';
+import { ObserversSection } from './observers-section.tsx';
 import { PageView, type PageBox } from './page-view.tsx';
 import { SignerCard } from './signer-card.tsx';
 
@@ -126,7 +126,6 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
   });
   const { control, register, setValue, getValues, formState } = form;
   const signers = useFieldArray({ control, name: 'signers', keyName: 'fieldKey' });
-  const observers = useFieldArray({ control, name: 'observers', keyName: 'fieldKey' });
   const watched = useWatch({ control }) as EditorForm;
   const update = useUpdateSignatureRequest(request.id);
   const initiate = useInitiateSignatureRequest(request.id);
@@ -293,10 +292,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                 {formError}
               </Alert>
             )}
-            <Paper variant="outlined" component="section" aria-labelledby="editor-details" sx={{ p: 2 }}>
-              <Typography id="editor-details" variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
-                {t('details.heading')}
-              </Typography>
+            <EditorSection id="editor-details" heading={t('details.heading')} headingSpace={2}>
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
                 <TextField
                   label={t('details.title')}
@@ -340,12 +336,9 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                   ))}
                 </TextField>
               </Box>
-            </Paper>
+            </EditorSection>
 
-            <Paper variant="outlined" component="section" aria-labelledby="editor-signers" sx={{ p: 2 }}>
-              <Typography id="editor-signers" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
-                {t('signers.heading')}
-              </Typography>
+            <EditorSection id="editor-signers" heading={t('signers.heading')}>
               <FormControlLabel
                 control={
                   <Switch
@@ -408,40 +401,9 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                   {t('signers.add_visitor')}
                 </Button>
               </Box>
-            </Paper>
+            </EditorSection>
 
-            <Paper variant="outlined" component="section" aria-labelledby="editor-observers" sx={{ p: 2 }}>
-              <Typography id="editor-observers" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
-                {t('observers.heading')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                {t('observers.help')}
-              </Typography>
-              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mb: 2 }}>
-                {observers.fields.map((field, index) => (
-                  <Box key={field.fieldKey} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                    <TextField
-                      fullWidth
-                      type="email"
-                      label={t('observers.email', { number: index + 1 })}
-                      {...register(`observers.${index}.email`)}
-                      error={Boolean(formState.errors.observers?.[index]?.email)}
-                      helperText={errorText(t, formState.errors.observers?.[index]?.email?.message)}
-                    />
-                    <IconButton
-                      onClick={() => observers.remove(index)}
-                      aria-label={t('observers.remove', { number: index + 1 })}
-                      sx={{ mt: 1 }}
-                    >
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </Box>
-                ))}
-              </Box>
-              <Button variant="outlined" onClick={() => observers.append({ email: '' })}>
-                {t('observers.add')}
-              </Button>
-            </Paper>
+            <ObserversSection />
           </Box>
 
           <Box
