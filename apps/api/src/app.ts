@@ -9,6 +9,7 @@ import { registerInputChecks } from './plugins/bad-input.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { failOnUndeclaredErrors } from './plugins/endpoints.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { isWebPath, registerStaticWeb } from './plugins/static-web.ts';
 import { JobRunner } from './jobs/queue.ts';
@@ -94,6 +95,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Tests hold every error answer to its endpoint's declared codes (plugins/endpoints.ts).
+  if (config.env === 'test') failOnUndeclaredErrors(app);
   await registerSecurityHeaders(app, config.publicUrl);
   registerInputChecks(app);
   // JSON (and multipart where a route says so) only: a text body is refused with 415, not half-parsed.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ErrorResponse } from '@signet/contracts/common';
+import type { ErrorResponse } from '@signet/contracts/errors';
 import { isApiError, type ApiError } from './api-client.ts';
 
 /** One place of the request body an API error names, with the server's reason. */

@@ -25,7 +25,7 @@ import {
   ValidConfirmationBody,
   ValidConfirmationResponse,
 } from '@signet/contracts/accounts';
-import { ErrorResponse } from '@signet/contracts/common';
+import { ErrorResponse } from '@signet/contracts/errors';
 import { userCaller } from '../../plugins/auth.ts';
 import * as accounts from './accounts.service.ts';
 import { login } from './login.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '@signet/contracts/common';
+import { ErrorResponse } from '@signet/contracts/errors';
 import { SignBody, SignResult, TanRespondBody } from '@signet/contracts/signature-requests';
 import { userCaller, visitorCaller } from '../../plugins/auth.ts';
 import * as signing from './signing.service.ts';

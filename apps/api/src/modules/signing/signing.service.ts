@@ -650,7 +650,12 @@ function tanError(error: unknown): AppError {
       return new AppError(
         'TAN_INVALID',
         `The code is wrong. ${String(error.body.remainingAttempts ?? '')} attempts left.`.trim(),
-        { field: 'secret' },
+        {
+          field: 'secret',
+          ...(typeof error.body.remainingAttempts === 'number'
+            ? { details: { remainingAttempts: error.body.remainingAttempts } }
+            : {}),
+        },
       );
     if (code === 'TAN_EXPIRED')
       return new AppError('TAN_EXPIRED', 'The code has expired. Ask for a new one.', { field: 'secret' });
