@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { usePageImageUrl } from '../lib/api/get-page-image.ts';
+import { usePageImageUrl, type PagedDocument } from '../lib/api/get-page-image.ts';
 import { imageScale, pixelsPerPoint, type PageSize, type ScaleSteps } from '../lib/page-scale.ts';
 import type { SigningAccess } from '../lib/signing-access.ts';
 import { usePageLayout } from '../lib/use-page-layout.ts';
@@ -13,21 +13,21 @@ const fill = { position: 'absolute', inset: 0 } as const;
 
 function PageImage({
   access,
-  documentId,
+  document,
   number,
   scale,
   enabled,
   alt,
 }: {
   access: SigningAccess;
-  documentId: string;
+  document: PagedDocument;
   number: number;
   scale: number;
   enabled: boolean;
   alt: string;
 }) {
   const { t } = useTranslation();
-  const image = usePageImageUrl(access, documentId, number, scale, enabled);
+  const image = usePageImageUrl(access, document, number, scale, enabled);
   if (image.failed)
     return (
       <Box sx={{ ...fill, display: 'grid', placeItems: 'center', p: 2 }}>
@@ -65,7 +65,7 @@ function PageImage({
  */
 export function DocumentPage({
   access,
-  documentId,
+  document,
   page,
   label,
   scales,
@@ -73,7 +73,7 @@ export function DocumentPage({
   overlay,
 }: {
   access: SigningAccess;
-  documentId: string;
+  document: PagedDocument;
   page: PageSize & { number: number };
   /** The page's accessible name, also the image's alternative text. */
   label: string;
@@ -92,7 +92,7 @@ export function DocumentPage({
       sx={{ m: 0 }}
       aria-label={label}
       data-page={page.number}
-      data-document={documentId}
+      data-document={document.id}
     >
       {caption}
       <Box
@@ -110,7 +110,7 @@ export function DocumentPage({
       >
         <PageImage
           access={access}
-          documentId={documentId}
+          document={document}
           number={page.number}
           scale={imageScale(scale || 1, dpr, scales)}
           enabled={near && width > 0}

@@ -19,33 +19,40 @@ export function getPageImage(
   return apiBlob(path, accessOptions(access, { query: { scale }, retry: true, signal }));
 }
 
+/** A document as its pages are cached: by version, since every signature changes how they look. */
+export interface PagedDocument {
+  id: string;
+  /** The current version (GET /v3/documents/{id} `sha256`). */
+  sha256: string;
+}
+
 export const pageImageQueryOptions = (
   access: SigningAccess,
-  documentId: string,
+  document: PagedDocument,
   page: number,
   scale: number,
 ) =>
   queryOptions({
-    queryKey: ['documents', documentId, 'pages', page, scale, accessKey(access)],
-    queryFn: ({ signal }) => getPageImage(access, documentId, page, scale, signal),
+    queryKey: ['documents', document.id, document.sha256, 'pages', page, scale, accessKey(access)],
+    queryFn: ({ signal }) => getPageImage(access, document.id, page, scale, signal),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });
 
 /**
  * The page image as an object URL, loaded only once `enabled` (the page came near the viewport). A
- * sharper image for a new size replaces the shown one once it has loaded; a URL is released when
- * its image is replaced or the page goes.
+ * sharper image for a new size, or the image of a new version, replaces the shown one once it has
+ * loaded; a URL is released when its image is replaced or the page goes.
  */
 export function usePageImageUrl(
   access: SigningAccess,
-  documentId: string,
+  document: PagedDocument,
   page: number,
   scale: number,
   enabled: boolean,
 ) {
   const image = useQuery({
-    ...pageImageQueryOptions(access, documentId, page, scale),
+    ...pageImageQueryOptions(access, document, page, scale),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { DocumentPage } from '../../../components/document-page.tsx';
+import type { PagedDocument } from '../../../lib/api/get-page-image.ts';
 import { editingScales, type PageSize } from '../../../lib/page-scale.ts';
 import { userAccess } from '../../../lib/signing-access.ts';
 import type { Box as PointsBox } from '../geometry.ts';
@@ -25,8 +26,7 @@ export interface PageBox {
  * points × (shown width / page width in points).
  */
 export function PageView({
-  documentId,
-  documentTitle,
+  document,
   number,
   size,
   boxes,
@@ -35,8 +35,7 @@ export function PageView({
   onChange,
   onRemove,
 }: {
-  documentId: string;
-  documentTitle: string;
+  document: PagedDocument & { title: string };
   number: number;
   size: PageSize;
   boxes: PageBox[];
@@ -92,9 +91,9 @@ export function PageView({
   return (
     <DocumentPage
       access={userAccess}
-      documentId={documentId}
+      document={document}
       page={{ ...size, number }}
-      label={t('pages.page', { page: number, title: documentTitle })}
+      label={t('pages.page', { page: number, title: document.title })}
       scales={editingScales}
       caption={caption}
       overlay={(scale) =>

@@ -434,8 +434,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                 {document.pages.map((page) => (
                   <PageView
                     key={page.number}
-                    documentId={document.id}
-                    documentTitle={document.title}
+                    document={document}
                     number={page.number}
                     size={page}
                     boxes={boxesOn(document.id, page.number)}

@@ -89,7 +89,7 @@ export function DocumentPages({
             <DocumentPage
               key={page.number}
               access={access}
-              documentId={document.id}
+              document={document}
               page={page}
               label={t('view.page_of', {
                 page: page.number,
