@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { accept } from '../features/account/api/accept.ts';
-import { userQueryKey } from '../features/account/api/get-user.ts';
+import { userQueryKey } from '../lib/api/get-user.ts';
 import { acceptInvitation, acceptTermsAfterDowngrade } from '../features/business/api/accept-invitation.ts';
 import { showSnackbar } from '../components/snackbar-store.ts';
 import { getAppRouter } from './app-navigation.ts';

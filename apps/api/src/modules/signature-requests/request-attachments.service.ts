@@ -59,7 +59,7 @@ function isPlainText(bytes: Uint8Array): boolean {
  * whatever was declared; office files must be the container their declared type says (ZIP for
  * OOXML/ODF, OLE2 for the older formats); text must really be text. Anything else is refused.
  */
-export function attachmentTypeOf(
+function attachmentTypeOf(
   declared: string,
   head: Uint8Array,
   whole: () => Uint8Array,

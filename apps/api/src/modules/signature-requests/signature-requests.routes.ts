@@ -45,7 +45,7 @@ import * as views from './request-views.service.ts';
 import * as sendTo from './send-to.service.ts';
 import * as requests from './signature-requests.service.ts';
 
-export const errors = {
+const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
   403: ErrorResponse,
@@ -100,7 +100,7 @@ async function sendReport(
     .header('content-disposition', attachmentDisposition('signature-report.pdf'))
     .send(Buffer.from(await reports.reportPdf(deps, caller, id)));
 }
-export const tags = ['Signature requests'];
+const tags = ['Signature requests'];
 
 export async function signatureRequestsRoutes(
   app: FastifyInstance,

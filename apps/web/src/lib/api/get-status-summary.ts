@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { reportError } from '../../../lib/error-reporter.ts';
+import { apiRequest } from '../api-client.ts';
+import { reportError } from '../error-reporter.ts';
 import {
   createFailureCounter,
   StatusSummary,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { apiRequest, isApiError } from '../api-client.ts';
 import type { BusinessMembership } from '../business-membership.ts';
 
 // Read leniently: the business contract lands with the business pages; the gates need only this.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { User } from '@signet/contracts/accounts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /** GET /v1/user: the signed-in user. */
 export function getUser(): Promise<User> {
