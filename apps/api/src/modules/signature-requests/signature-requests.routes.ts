@@ -43,6 +43,7 @@ import * as participants from './request-participants.service.ts';
 import * as reports from './request-report.service.ts';
 import * as views from './request-views.service.ts';
 import * as sendTo from './send-to.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 import * as requests from './signature-requests.service.ts';
 
 const errors = {
@@ -58,7 +59,7 @@ const errors = {
 
 /** Content-Disposition for a download: an ASCII fallback plus the UTF-8 name (RFC 6266). */
 async function sendAttachment(
-  deps: requests.SignatureRequestsDeps,
+  deps: SignatureRequestsDeps,
   caller: Caller,
   params: { id: string; attId: string },
   reply: FastifyReply,
@@ -72,12 +73,7 @@ async function sendAttachment(
     .send(deps.blobs.stream(row.sha256));
 }
 
-async function sendZip(
-  deps: requests.SignatureRequestsDeps,
-  caller: Caller,
-  id: string,
-  reply: FastifyReply,
-) {
+async function sendZip(deps: SignatureRequestsDeps, caller: Caller, id: string, reply: FastifyReply) {
   const archive = await reports.zipArchive(deps, caller, id);
   return reply
     .type('application/zip')
@@ -87,7 +83,7 @@ async function sendZip(
 }
 
 async function sendReport(
-  deps: requests.SignatureRequestsDeps,
+  deps: SignatureRequestsDeps,
   caller: Caller,
   id: string,
   type: 'PDF' | 'JSON',
@@ -104,7 +100,7 @@ const tags = ['Signature requests'];
 
 export async function signatureRequestsRoutes(
   app: FastifyInstance,
-  deps: requests.SignatureRequestsDeps,
+  deps: SignatureRequestsDeps,
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
