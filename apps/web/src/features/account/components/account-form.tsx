@@ -5,7 +5,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink } from '@tanstack/react-router';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -105,9 +105,9 @@ export function InvalidLinkCard({
   const { t } = useTranslation();
   return (
     <AuthCard title={t(`${texts}.invalid_title`)} intro={t(`${texts}.invalid_text`)}>
-      <Button component={RouterLink} to={to} variant="contained" size="large" fullWidth>
+      <ButtonLink to={to} variant="contained" size="large" fullWidth>
         {t(`${texts}.again`)}
-      </Button>
+      </ButtonLink>
     </AuthCard>
   );
 }

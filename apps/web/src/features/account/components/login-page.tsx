@@ -1,8 +1,8 @@
-import Link from '@mui/material/Link';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { TextLink } from '../../../components/router-links.tsx';
 import { storeToken } from '../../../lib/session.ts';
 import { rules } from '../../../lib/validation.ts';
 import { useLogin } from '../api/login.ts';
@@ -31,7 +31,9 @@ export function LoginPage() {
     rememberDeviceToken(values.email, token.deviceToken);
     storeToken(token);
     await queryClient.invalidateQueries({ queryKey: ['user'] });
-    await navigate({ to: search.redirect ?? '/dashboard', replace: true });
+    // The return target is a path with its query, as the guard remembered it.
+    if (search.redirect) await navigate({ href: search.redirect, replace: true });
+    else await navigate({ to: '/dashboard', replace: true });
   });
 
   return (
@@ -44,16 +46,13 @@ export function LoginPage() {
           autoFocus={Boolean(search.email)}
           {...field('password')}
         />
-        <Link component={RouterLink} to="/password-reset" variant="body2" sx={{ alignSelf: 'flex-end' }}>
+        <TextLink to="/password-reset" variant="body2" sx={{ alignSelf: 'flex-end' }}>
           {t('login.forgot')}
-        </Link>
+        </TextLink>
         <SubmitButton busy={form.formState.isSubmitting}>{t('common.login')}</SubmitButton>
       </AccountForm>
       <AuthFooter>
-        {t('login.no_account')}{' '}
-        <Link component={RouterLink} to="/signup">
-          {t('login.to_signup')}
-        </Link>
+        {t('login.no_account')} <TextLink to="/signup">{t('login.to_signup')}</TextLink>
       </AuthFooter>
     </AuthCard>
   );

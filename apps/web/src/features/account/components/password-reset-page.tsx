@@ -1,7 +1,7 @@
-import Link from '@mui/material/Link';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { TextLink } from '../../../components/router-links.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { rules } from '../../../lib/validation.ts';
 import { useRequestReset } from '../api/request-reset.ts';
@@ -26,9 +26,7 @@ export function PasswordResetPage() {
         <SubmitButton busy={form.formState.isSubmitting}>{t('password_reset.submit')}</SubmitButton>
       </AccountForm>
       <AuthFooter>
-        <Link component={RouterLink} to="/login">
-          {t('common.to_login')}
-        </Link>
+        <TextLink to="/login">{t('common.to_login')}</TextLink>
       </AuthFooter>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import Link from '@mui/material/Link';
-import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { TextLink } from '../../../components/router-links.tsx';
 import { z } from 'zod';
 import { usePageKey } from '../../../components/use-page-key.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -45,10 +45,7 @@ export function SignupPage() {
         <SubmitButton busy={form.formState.isSubmitting}>{t('signup.submit')}</SubmitButton>
       </AccountForm>
       <AuthFooter>
-        {t('signup.have_account')}{' '}
-        <Link component={RouterLink} to="/login">
-          {t('common.login')}
-        </Link>
+        {t('signup.have_account')} <TextLink to="/login">{t('common.login')}</TextLink>
       </AuthFooter>
     </AuthCard>
   );
