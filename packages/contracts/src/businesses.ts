@@ -205,6 +205,8 @@ export const BusinessForMember = z.object({
   seals: z.array(SealSummary),
 });
 export type BusinessForMember = z.infer<typeof BusinessForMember>;
+/** GET /v1/businesses/{id}: all of it for its admins, the member's view for the others. */
+export const BusinessView = z.union([Business, BusinessForMember]);
 
 const BusinessName = z.string().trim().min(1).max(100);
 
