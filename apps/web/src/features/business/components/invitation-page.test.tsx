@@ -10,7 +10,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ReceivedInvitation } from '@signet/contracts/businesses';
+import {
+  defaultBusinessSettings,
+  type ReceivedInvitation,
+  type UserBusiness,
+} from '@signet/contracts/businesses';
 import shell from '../../../locales/en-gb.json';
 import enGb from '../locales/en-gb.json';
 import { rememberedInvitation } from '../remembered-invitation.ts';
@@ -26,6 +30,8 @@ const json = (body: unknown, status = 200) =>
     statusText: '',
     headers: new Headers({ 'content-type': 'application/json' }),
     json: () => Promise.resolve(body),
+    // Error answers are read as text (their body may be no JSON at all).
+    text: () => Promise.resolve(JSON.stringify(body)),
   }) as unknown as Response;
 
 const pending: ReceivedInvitation = {
@@ -39,24 +45,13 @@ const pending: ReceivedInvitation = {
 };
 
 /** The accept call's answer: the business as GET /v2/businesses/user gives it. */
-const joined = {
+const joined: UserBusiness = {
   id: 'b1',
   name: 'Acme AG',
   role: 'member',
   billing: { paymentMethod: 'TRIALING' },
   pricePlan: { name: 'team' },
-  settings: {
-    supportContact: { email: null, phone: null },
-    signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 30 } },
-    mailService: {
-      attachments: {
-        signedDocument: { enabled: true, customisable: true },
-        signatureProtocol: { enabled: false, customisable: true },
-      },
-    },
-    affiliate: { enabled: false },
-    userPilot: { enabled: false },
-  },
+  settings: defaultBusinessSettings,
   planStart: null,
 };
 
