@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { defaultBusinessSettings, type UserBusiness } from '@signet/contracts/businesses';
 import { loginToken } from './login-token.ts';
 import { api, mailedLink } from './support.ts';
 
@@ -30,21 +29,4 @@ export async function inviteAndAccept(
     token: await loginToken(person.email, person.password),
   });
   assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-}
-
-/**
- * A membership as GET /v2/businesses/user answers it, for pages whose business is stubbed (a state
- * the API cannot make, e.g. locked by billing).
- */
-export function membershipAnswer(role: 'admin' | 'member', paymentMethod = 'STRIPE'): string {
-  const business: UserBusiness = {
-    id: 'b1',
-    name: 'Acme AG',
-    role,
-    billing: { paymentMethod },
-    pricePlan: { name: 'team' },
-    settings: defaultBusinessSettings,
-    planStart: null,
-  };
-  return JSON.stringify(business);
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { inviteAndAccept, membershipAnswer } from './business.ts';
+import { inviteAndAccept } from './business.ts';
+import { membershipAnswer } from './stubs.ts';
 import { loginToken } from './login-token.ts';
 import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
 

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createUser, launch, loginThroughUi, newContext, setMaintenance, settled } from './support.ts';
-import { membershipAnswer } from './business.ts';
+import { membershipAnswer } from './stubs.ts';
 
 const out = join(import.meta.dirname, 'screenshots');
 mkdirSync(out, { recursive: true });
