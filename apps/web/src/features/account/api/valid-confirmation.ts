@@ -3,7 +3,7 @@ import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** Is the mailed token still good, and for which address. */
-export function validConfirmationQuery(token: string) {
+function validConfirmationQuery(token: string) {
   return queryOptions({
     queryKey: ['valid-confirmation', token],
     queryFn: () => callApi(accountEndpoints.validConfirmation, { body: { token } }),

@@ -6,7 +6,7 @@ import { callApi } from '../../../lib/api-client.ts';
  * The invitation behind a mailed link, for the signed-in account of the invited address (403
  * INVITATION_WRONG_ACCOUNT for another, 404 INVITATION_NOT_FOUND when revoked).
  */
-export const invitationQueryOptions = (secret: string) =>
+const invitationQueryOptions = (secret: string) =>
   queryOptions({
     queryKey: ['business-invitation', secret],
     queryFn: () =>
