@@ -4,7 +4,7 @@ import type { BodyOf } from '@signet/contracts/endpoint';
 import { userQueryKey } from '../features/account/api/get-user.ts';
 import { callApi } from '../lib/api-client.ts';
 import { showSnackbar } from '../components/snackbar-store.ts';
-import { getAppRouter, navigateTo } from './app-navigation.ts';
+import { getAppRouter } from './app-navigation.ts';
 
 /** An error already shown to the user; the dialog host adds no second message. */
 export class HandledError extends Error {
@@ -23,7 +23,7 @@ const accept = (what: BodyOf<typeof accountEndpoints.accept>['accept']) =>
 /** What the spec §4 gate dialogs do when the user acts in them. */
 export function gateDialogAction(name: string, queryClient: QueryClient) {
   return async (action: string): Promise<void> => {
-    if (action === 'logout') return navigateTo('/logout');
+    if (action === 'logout') return void getAppRouter()?.navigate({ to: '/logout' });
     if (action !== 'accept') return;
     if (name === 'accept-terms') await accept('gtc');
     if (name === 'business-invitation') await accept('business_invite');
@@ -36,7 +36,7 @@ export function gateDialogAction(name: string, queryClient: QueryClient) {
         throw new HandledError('accept terms failed');
       }
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
-      return navigateTo('/billing');
+      return void getAppRouter()?.navigate({ to: '/billing' });
     }
     await refreshUser(queryClient);
   };

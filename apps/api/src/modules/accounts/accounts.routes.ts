@@ -3,7 +3,11 @@ import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
 import { userCaller, type UserCaller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import * as accounts from './accounts.service.ts';
-import { login } from './login.service.ts';
+import { identityProviderFor, login } from './login.service.ts';
+import * as passwords from './passwords.service.ts';
+import * as profile from './profile.service.ts';
+import { logout } from './sessions.service.ts';
+import * as signup from './signup.service.ts';
 import { addressesSentTo } from '../signature-requests/signature-requests.service.ts';
 
 /** The signed-in user on a public call, if any: some public calls do more for them. */
@@ -13,36 +17,35 @@ const signedInUser = (request: FastifyRequest): UserCaller | null =>
 export async function accountsRoutes(app: FastifyInstance, deps: accounts.AccountsDeps): Promise<void> {
   registerEndpoints(app, accountEndpoints, {
     requestConfirmation: async (request) => {
-      await accounts.requestConfirmation(deps, {
+      await signup.requestConfirmation(deps, {
         ...request.body,
         ip: request.ip,
         caller: signedInUser(request),
       });
     },
-    validConfirmation: (request) => accounts.validConfirmation(deps, request.body.token),
-    register: (request) => accounts.register(deps, request.body),
+    validConfirmation: (request) => signup.validConfirmation(deps, request.body.token),
+    register: (request) => signup.register(deps, request.body),
     login: (request) => login(deps, { ...request.body, ip: request.ip }),
     logout: async (request) => {
-      await accounts.logout(deps, userCaller(request));
+      await logout(deps, userCaller(request));
     },
     getUser: (request) => accounts.getUser(deps, userCaller(request).userId),
-    updateUser: (request) => accounts.updateUser(deps, userCaller(request), request.body, request.ip),
-    signatureQualitiesDetail: (request) =>
-      accounts.signatureQualitiesDetail(deps, userCaller(request).userId),
+    updateUser: (request) => profile.updateUser(deps, userCaller(request), request.body, request.ip),
+    signatureQualitiesDetail: (request) => profile.signatureQualitiesDetail(deps, userCaller(request).userId),
     checkPassword: (request) =>
-      accounts.checkPassword(deps, { ...request.body, ip: request.ip, caller: signedInUser(request) }),
+      passwords.checkPassword(deps, { ...request.body, ip: request.ip, caller: signedInUser(request) }),
     changePassword: async (request) => {
-      await accounts.changePassword(deps, userCaller(request), request.body);
+      await passwords.changePassword(deps, userCaller(request), request.body);
     },
     requestReset: async (request) => {
-      await accounts.requestReset(deps, { ...request.body, ip: request.ip });
+      await passwords.requestReset(deps, { ...request.body, ip: request.ip });
     },
     resetPassword: async (request) => {
-      await accounts.resetPassword(deps, request.body);
+      await passwords.resetPassword(deps, request.body);
     },
-    accept: (request) => accounts.accept(deps, userCaller(request), request.body.accept),
+    accept: (request) => profile.accept(deps, userCaller(request), request.body.accept),
     deleteUser: async (request) => {
-      await accounts.deleteAccount(deps, userCaller(request), request.body.password);
+      await profile.deleteAccount(deps, userCaller(request), request.body.password);
     },
     datetime: () => {
       const now = deps.clock.now();
@@ -51,13 +54,11 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
     emailAutocomplete: async (request) => {
       const { userId } = userCaller(request);
       const [own, sentTo] = await Promise.all([
-        accounts.emailAutocomplete(deps, userId, request.query.q),
+        profile.emailAutocomplete(deps, userId, request.query.q),
         addressesSentTo(deps, userId, request.query.q),
       ]);
       return { emails: [...new Set([...own.emails, ...sentTo])].slice(0, 10) };
     },
-    identityProviders: async (request) => ({
-      url: await accounts.identityProviderFor(deps, request.body.email),
-    }),
+    identityProviders: async (request) => ({ url: await identityProviderFor(deps, request.body.email) }),
   });
 }
