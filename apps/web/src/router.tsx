@@ -11,7 +11,7 @@ import { AppErrorPage } from './components/app-error-page.tsx';
 import { SimpleLayout } from './components/layouts/simple-layout.tsx';
 import { UnauthenticatedLayout } from './components/layouts/unauthenticated-layout.tsx';
 import { NotFoundPage } from './components/not-found-page.tsx';
-import { RootShell } from './components/root-shell.tsx';
+import { RootShell } from './routes/root-shell.tsx';
 import { createPageRoute, type RouterContext } from './routes/page-route.ts';
 import { routeTable, type Layout, type RouteTableEntry } from './routes/route-table.ts';
 import { searchValidator, type SearchValidatorOf } from './routes/search-schemas.ts';

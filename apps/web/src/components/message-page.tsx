@@ -12,7 +12,7 @@ import WavingHandOutlinedIcon from '@mui/icons-material/WavingHandOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { userQueryOptions } from '../features/account/api/get-user.ts';
+import { userQueryOptions } from '../lib/api/get-user.ts';
 import { getToken } from '../lib/session.ts';
 import { ButtonLink, type StaticPath } from './router-links.tsx';
 import { usePageKey } from './use-page-key.ts';

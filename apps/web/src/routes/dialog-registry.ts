@@ -75,7 +75,7 @@ const implemented: DialogRegistry = {
   'general/leave-page': load(account, (m) => m.LeavePageDialog),
   'general/part11-info': load(account, (m) => m.Part11InfoDialog),
   'general/decline-signing-request': load(
-    () => import('../features/signature-requests/components/decline-dialog.tsx'),
+    () => import('../features/signing/components/decline-dialog.tsx'),
     (m) => m.DeclineDialog,
   ),
   'general/delete-documents': load(

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
 import type { BodyOf } from '@signet/contracts/endpoint';
-import { userQueryKey } from '../features/account/api/get-user.ts';
+import { userQueryKey } from '../lib/api/get-user.ts';
 import { callApi } from '../lib/api-client.ts';
 import { showSnackbar } from '../components/snackbar-store.ts';
 import { getAppRouter } from './app-navigation.ts';

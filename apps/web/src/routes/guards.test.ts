@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@signet/contracts/accounts';
-import type { BusinessMembership } from '../features/business/business-membership.ts';
+import type { BusinessMembership } from '../lib/business-membership.ts';
 import { decide, type GuardInput } from './guards.ts';
 import { routeTable } from './route-table.ts';
 

@@ -1,8 +1,8 @@
 import { linkOptions, type NavigateOptions } from '@tanstack/react-router';
 import type { User } from '@signet/contracts/accounts';
-import type { BusinessMembership } from '../features/business/business-membership.ts';
-import { isLocked, isTrialExpired } from '../features/business/business-membership.ts';
-import type { MaintenanceNotice } from '../features/status/maintenance.ts';
+import type { BusinessMembership } from '../lib/business-membership.ts';
+import { isLocked, isTrialExpired } from '../lib/business-membership.ts';
+import type { MaintenanceNotice } from '../lib/maintenance.ts';
 import type { RouteSpec } from './route-table.ts';
 
 /** What the guards know of the visitor and the service (loaded by guard-state.ts). */

@@ -5,6 +5,7 @@ import { BusinessParams, type BusinessRole } from '@signet/contracts/businesses'
 import { businessEndpoints } from '@signet/contracts/endpoints/businesses';
 import { businessCaller, userCaller } from '../../plugins/auth.ts';
 import { registerEndpoints, type EndpointRequest } from '../../plugins/endpoints.ts';
+import type { BusinessesDeps } from './business-caller.ts';
 import * as businesses from './businesses.service.ts';
 
 /**
@@ -13,7 +14,7 @@ import * as businesses from './businesses.service.ts';
  */
 export async function businessesRoutes(
   app: FastifyInstance,
-  deps: businesses.BusinessesDeps & { env: string },
+  deps: BusinessesDeps & { env: string },
 ): Promise<void> {
   /** change-to-admins and change-to-members: the same change, to another role. */
   const changeRoleTo =
@@ -61,7 +62,7 @@ const BillingForTestsBody = z.strictObject({ paymentMethod: z.string().min(1).ma
  * until billing exists; registered only when NODE_ENV=test, hidden from the API's description (no
  * contract value: it is no call of the product).
  */
-function registerBillingForTests(app: FastifyInstance, deps: businesses.BusinessesDeps): void {
+function registerBillingForTests(app: FastifyInstance, deps: BusinessesDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post('/test/businesses/:businessId/billing', {
     config: { auth: 'public' },
     schema: { hide: true, params: BusinessParams, body: BillingForTestsBody },

@@ -34,7 +34,7 @@ export async function findDocument(db: Db, id: string): Promise<DocumentRow | nu
   return rows[0] ?? null;
 }
 
-export async function latestVersion(db: Db, documentId: string): Promise<number> {
+async function latestVersion(db: Db, documentId: string): Promise<number> {
   const rows = await db
     .select({ v: max(documentVersions.version) })
     .from(documentVersions)

@@ -71,7 +71,7 @@ async function inspectOrRefuse(bytes: Uint8Array, password?: string): Promise<Pd
  * only opens through repair or a user password, stores a clean rewrite as the version to sign
  * (never the damaged or encrypted bytes). Returns the new document.
  */
-export async function ingestPdf(
+async function ingestPdf(
   deps: DocumentsDeps,
   ownerId: string,
   upload: { title: string; sha256: string; size: number; password?: string },

@@ -10,7 +10,7 @@ import { recordEvent } from './audit-trail.service.ts';
 import { assertStatus, editableStatuses, ownedRequest, visibleRequest } from './request-access.service.ts';
 import { requestBytes } from './request-documents.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 type AttachmentType = (typeof attachmentContentTypes)[number];
 
@@ -59,7 +59,7 @@ function isPlainText(bytes: Uint8Array): boolean {
  * whatever was declared; office files must be the container their declared type says (ZIP for
  * OOXML/ODF, OLE2 for the older formats); text must really be text. Anything else is refused.
  */
-export function attachmentTypeOf(
+function attachmentTypeOf(
   declared: string,
   head: Uint8Array,
   whole: () => Uint8Array,

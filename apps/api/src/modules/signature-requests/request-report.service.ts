@@ -11,7 +11,7 @@ import { userIdentity, visibleRequest } from './request-access.service.ts';
 import { documentsOfRequest } from './request-documents.service.ts';
 import { auditSectionHtml } from './request-report-audit.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 /** The report's data: who signed when with what, the documents' hashes, the audit trail. */
 export async function reportData(
@@ -177,7 +177,7 @@ const escapeHtml = (value: string) =>
 const digest = (hex: string) => `<span class="mono">${hex.slice(0, 32)}<br/>${hex.slice(32)}</span>`;
 
 /** The report as HTML for the PDF (every value escaped: titles and names come from users). */
-export function reportHtml(report: SignatureReport, language: Language): string {
+function reportHtml(report: SignatureReport, language: Language): string {
   const l = labels[language];
   const e = (value: string | null | undefined) => (value ? escapeHtml(value) : l.none);
   const when = (value: string | null) =>

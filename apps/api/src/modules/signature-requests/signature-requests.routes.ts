@@ -43,9 +43,10 @@ import * as participants from './request-participants.service.ts';
 import * as reports from './request-report.service.ts';
 import * as views from './request-views.service.ts';
 import * as sendTo from './send-to.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 import * as requests from './signature-requests.service.ts';
 
-export const errors = {
+const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
   403: ErrorResponse,
@@ -58,7 +59,7 @@ export const errors = {
 
 /** Content-Disposition for a download: an ASCII fallback plus the UTF-8 name (RFC 6266). */
 async function sendAttachment(
-  deps: requests.SignatureRequestsDeps,
+  deps: SignatureRequestsDeps,
   caller: Caller,
   params: { id: string; attId: string },
   reply: FastifyReply,
@@ -72,12 +73,7 @@ async function sendAttachment(
     .send(deps.blobs.stream(row.sha256));
 }
 
-async function sendZip(
-  deps: requests.SignatureRequestsDeps,
-  caller: Caller,
-  id: string,
-  reply: FastifyReply,
-) {
+async function sendZip(deps: SignatureRequestsDeps, caller: Caller, id: string, reply: FastifyReply) {
   const archive = await reports.zipArchive(deps, caller, id);
   return reply
     .type('application/zip')
@@ -87,7 +83,7 @@ async function sendZip(
 }
 
 async function sendReport(
-  deps: requests.SignatureRequestsDeps,
+  deps: SignatureRequestsDeps,
   caller: Caller,
   id: string,
   type: 'PDF' | 'JSON',
@@ -100,11 +96,11 @@ async function sendReport(
     .header('content-disposition', attachmentDisposition('signature-report.pdf'))
     .send(Buffer.from(await reports.reportPdf(deps, caller, id)));
 }
-export const tags = ['Signature requests'];
+const tags = ['Signature requests'];
 
 export async function signatureRequestsRoutes(
   app: FastifyInstance,
-  deps: requests.SignatureRequestsDeps,
+  deps: SignatureRequestsDeps,
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { userBusinessQueryOptions } from '../../features/business/api/get-user-business.ts';
+import { userBusinessQueryOptions } from '../../lib/api/get-user-business.ts';
 import { ListItemButtonLink, type StaticPath } from '../router-links.tsx';
 import { MainShell } from './main-layout.tsx';
 

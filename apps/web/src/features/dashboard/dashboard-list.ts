@@ -43,7 +43,7 @@ export function rowTarget(request: Pick<SignatureRequest, 'id' | 'status_overall
 }
 
 /** The viewer's own signature in a request, if they sign it (account signers only: visitors have no account). */
-export function mySignature(request: SignatureRequest, viewer: Viewer) {
+function mySignature(request: SignatureRequest, viewer: Viewer) {
   const email = viewer.email.toLowerCase();
   return request.signatures.find(
     (signature) => signature.signer_type === 'account' && signature.account_email?.toLowerCase() === email,

@@ -7,7 +7,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
-import { userQueryKey } from '../api/get-user.ts';
+import { userQueryKey } from '../../../lib/api/get-user.ts';
 import { useValidConfirmation } from '../api/valid-confirmation.ts';
 
 /** The link mailed to a signed-in user to verify their address: checking it verifies it. */

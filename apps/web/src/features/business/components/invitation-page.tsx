@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReceivedInvitation } from '@signet/contracts/businesses';
 import { PageLoading } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
+import { FactList } from '../../../components/fact-list.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
@@ -183,21 +184,7 @@ function InvitationDetails({ secret, invitation }: { secret: string; invitation:
         inviter ? t('invitation.intro', { inviter, business }) : t('invitation.intro_anonymous', { business })
       }
     >
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
-      >
-        {facts.map(([term, value]) => (
-          <Box key={term} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">
-              {term}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FactList facts={facts} />
       <Typography color="text.secondary">{t(`invitation.explain_${invitation.role}`)}</Typography>
       {invitation.inOtherBusiness && (
         <Alert severity="warning" role="status">

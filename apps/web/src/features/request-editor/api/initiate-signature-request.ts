@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SignatureRequest } from '@signet/contracts/signature-requests';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { signatureRequestQueryKey } from './get-signature-request.ts';
+import { signatureRequestQueryKey } from '../../../lib/api/get-signature-request.ts';
+import { userAccess } from '../../../lib/signing-access.ts';
 
 /** POST /v3/signature-requests/{id}/initiate: DRAFT → OPEN, fields added, signers invited. */
 export function initiateSignatureRequest(id: string): Promise<SignatureRequest> {
@@ -17,7 +18,7 @@ export function useInitiateSignatureRequest(id: string) {
   return useMutation({
     mutationFn: () => initiateSignatureRequest(id),
     onSuccess: async (request) => {
-      client.setQueryData(signatureRequestQueryKey(id), request);
+      client.setQueryData(signatureRequestQueryKey(userAccess, id), request);
       // Lists (dashboard) show the request as open now.
       await client.invalidateQueries({ queryKey: ['signature-requests'], refetchType: 'none' });
     },

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SignatureRequest, UpdateSignatureRequestBody } from '@signet/contracts/signature-requests';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { signatureRequestQueryKey } from './get-signature-request.ts';
+import { signatureRequestQueryKey } from '../../../lib/api/get-signature-request.ts';
+import { userAccess } from '../../../lib/signing-access.ts';
 
 export type UpdateSignatureRequestInput = z.input<typeof UpdateSignatureRequestBody>;
 
@@ -25,6 +26,6 @@ export function useUpdateSignatureRequest(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateSignatureRequestInput) => updateSignatureRequest(id, body),
-    onSuccess: (request) => client.setQueryData(signatureRequestQueryKey(id), request),
+    onSuccess: (request) => client.setQueryData(signatureRequestQueryKey(userAccess, id), request),
   });
 }

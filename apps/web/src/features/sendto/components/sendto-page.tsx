@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FactList } from '../../../components/fact-list.tsx';
 import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
@@ -70,31 +71,18 @@ export function SendToPage() {
         <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1, overflowWrap: 'anywhere' }}>
           {data.title}
         </Typography>
-        <Box
-          component="dl"
-          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
-        >
-          <Typography component="dt" color="text.secondary">
-            {t('from')}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {data.owner_name}
-          </Typography>
-          <Typography component="dt" color="text.secondary">
-            {t('sent_to')}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {data.signer_email}
-          </Typography>
-          <Typography component="dt" color="text.secondary">
-            {t('status')}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {t(
-              `statuses.${data.claimable ? 'open' : data.signature_status === 'OPEN' ? data.status_overall : data.signature_status}`,
-            )}
-          </Typography>
-        </Box>
+        <FactList
+          facts={[
+            [t('from'), data.owner_name],
+            [t('sent_to'), data.signer_email],
+            [
+              t('status'),
+              t(
+                `statuses.${data.claimable ? 'open' : data.signature_status === 'OPEN' ? data.status_overall : data.signature_status}`,
+              ),
+            ],
+          ]}
+        />
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
             {error}

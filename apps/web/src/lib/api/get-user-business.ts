@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { businessEndpoints } from '@signet/contracts/endpoints/businesses';
-import { callApi, isApiError } from '../../../lib/api-client.ts';
+import { callApi, isApiError } from '../api-client.ts';
 import type { BusinessMembership } from '../business-membership.ts';
 
 /** The signed-in user's business, or null when they belong to none (404 NOT_FOUND). */

@@ -2,26 +2,28 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { userQueryOptions } from '../features/account/api/get-user.ts';
-import { userBusinessQueryOptions } from '../features/business/api/get-user-business.ts';
-import { maintenanceQueryOptions } from '../features/status/api/get-status-summary.ts';
+import { userQueryOptions } from '../lib/api/get-user.ts';
+import { userBusinessQueryOptions } from '../lib/api/get-user-business.ts';
+import { maintenanceQueryOptions } from '../lib/api/get-status-summary.ts';
 import { createAnalytics } from '../lib/analytics.ts';
 import { readConfig } from '../lib/config.ts';
 import { useStore } from '../lib/create-store.ts';
 import { pageTitle } from '../lib/page-title.ts';
 import { getToken, onSessionChange } from '../lib/session.ts';
-import { hasStaffCookie } from '../routes/guard-state.ts';
-import { dialogStore } from './dialog-store.ts';
-import { overlayStore } from './overlay-store.ts';
-import { snackbarStore } from './snackbar-store.ts';
-import { hideStagingKey } from './staging-key.ts';
-import { useScrollLock } from './use-scroll-lock.ts';
+import { hasStaffCookie } from './guard-state.ts';
+import { dialogStore } from '../components/dialog-store.ts';
+import { overlayStore } from '../components/overlay-store.ts';
+import { snackbarStore } from '../components/snackbar-store.ts';
+import { hideStagingKey } from '../components/staging-key.ts';
+import { useScrollLock } from '../components/use-scroll-lock.ts';
 
 // Kept out of the first load: most pages never show them.
 const MaintenanceBanner = lazy(() =>
-  import('./maintenance-banner.tsx').then((m) => ({ default: m.MaintenanceBanner })),
+  import('../components/maintenance-banner.tsx').then((m) => ({ default: m.MaintenanceBanner })),
 );
-const StagingFrame = lazy(() => import('./staging-frame.tsx').then((m) => ({ default: m.StagingFrame })));
+const StagingFrame = lazy(() =>
+  import('../components/staging-frame.tsx').then((m) => ({ default: m.StagingFrame })),
+);
 const UiHosts = lazy(() => import('./ui-hosts.tsx').then((m) => ({ default: m.UiHosts })));
 
 /** Keeps document.title to the spec §2 rule for the deepest matched page. */

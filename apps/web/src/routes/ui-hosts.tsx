@@ -1,7 +1,7 @@
-import { dialogRegistry, overlayRegistry } from '../routes/dialog-registry.ts';
-import { DialogHost } from './dialog-host.tsx';
-import { OverlayHost } from './overlay-host.tsx';
-import { SnackbarHost } from './snackbar-host.tsx';
+import { dialogRegistry, overlayRegistry } from './dialog-registry.ts';
+import { DialogHost } from '../components/dialog-host.tsx';
+import { OverlayHost } from '../components/overlay-host.tsx';
+import { SnackbarHost } from '../components/snackbar-host.tsx';
 
 /** The one dialog host, the one overlay host and the snackbars, with every registered dialog and overlay. */
 export function UiHosts() {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { platformEndpoints } from '@signet/contracts/endpoints/platform';
-import { callApi } from '../../../lib/api-client.ts';
-import { reportError } from '../../../lib/error-reporter.ts';
+import { callApi } from '../api-client.ts';
+import { reportError } from '../error-reporter.ts';
 import { createFailureCounter, toMaintenanceNotice, type MaintenanceNotice } from '../maintenance.ts';
 
 const failures = createFailureCounter((error, count) =>

@@ -1,4 +1,4 @@
-import type { RequestOptions } from '../../lib/api-client.ts';
+import type { RequestOptions } from './api-client.ts';
 
 /**
  * Who is looking at a request: a signed-in user (Bearer session), or a direct-sign visitor (role

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../api-client.ts';
 
 export const userQueryKey = ['user'] as const;
 

@@ -18,7 +18,7 @@ export function toMaintenanceNotice(summary: MaintenanceSummary): MaintenanceNot
 }
 
 /** Spec §8: polling failures are reported only after more than 5 in a row. */
-export const reportAfterFailures = 5;
+const reportAfterFailures = 5;
 
 export function createFailureCounter(report: (error: unknown, count: number) => void) {
   let consecutive = 0;

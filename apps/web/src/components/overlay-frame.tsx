@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { overlayTitleId } from '../../../components/overlay-host.tsx';
+import { overlayTitleId } from './overlay-host.tsx';
 
 export type OverlayTone = 'progress' | 'success' | 'error' | 'warning' | 'info';
 
@@ -14,7 +14,7 @@ const toneColor: Record<OverlayTone, string> = {
   info: 'primary.main',
 };
 
-/** The shared look of the signing overlays: icon, title, text, content and the ways on. */
+/** The look of every overlay: icon, title, text, content and the ways on. */
 export function OverlayFrame({
   icon,
   tone,
@@ -23,8 +23,8 @@ export function OverlayFrame({
   children,
   actions,
 }: {
-  icon: ReactNode;
-  tone: OverlayTone;
+  icon?: ReactNode;
+  tone?: OverlayTone;
   title: string;
   body?: ReactNode;
   children?: ReactNode;
@@ -32,7 +32,6 @@ export function OverlayFrame({
 }) {
   return (
     <Box
-      data-testid="signing-overlay"
       sx={{
         width: '100%',
         maxWidth: 560,
@@ -44,9 +43,11 @@ export function OverlayFrame({
         overflowWrap: 'anywhere',
       }}
     >
-      <Box aria-hidden="true" sx={{ color: toneColor[tone], '& svg': { fontSize: 72 } }}>
-        {icon}
-      </Box>
+      {icon && (
+        <Box aria-hidden="true" sx={{ color: toneColor[tone ?? 'info'], '& svg': { fontSize: 72 } }}>
+          {icon}
+        </Box>
+      )}
       <Typography id={overlayTitleId} variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
         {title}
       </Typography>
