@@ -8,6 +8,6 @@ export const jsonResponse = (body: unknown, status = 200) =>
     statusText: '',
     headers: new Headers({ 'content-type': 'application/json' }),
     json: () => Promise.resolve(body),
-    // Error answers are read as text (their body may be no JSON at all).
+    // The client reads error answers as text (a proxy's page need not be JSON).
     text: () => Promise.resolve(JSON.stringify(body)),
   }) as unknown as Response;

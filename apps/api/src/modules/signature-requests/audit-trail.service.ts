@@ -122,7 +122,7 @@ export async function timestampHead(deps: Deps, payload: Record<string, unknown>
 }
 
 /** Whether the trail is intact as far as the key-based checks go (what `chain_valid` reports). */
-export function chainValid(chain: ChainVerification): boolean {
+function chainValid(chain: ChainVerification): boolean {
   return (
     chain.chainIntact &&
     (!chain.anchored ||
