@@ -168,7 +168,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => signingRoutes(instance, signingDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => businessInvitationsRoutes(instance, deps));
-      await api.register((instance) => platformRoutes(instance, { ...deps, env: config.env }));
+      await api.register((instance) =>
+        platformRoutes(instance, {
+          ...deps,
+          env: config.env,
+          signerAssertionKeys: () => qtsp.signerAssertionKeys(),
+        }),
+      );
     },
     { prefix: '/api' },
   );

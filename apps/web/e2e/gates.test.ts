@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { inviteAndAccept } from './business.ts';
+import { membershipAnswer } from './stubs.ts';
 import { loginToken } from './login-token.ts';
 import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
 
@@ -12,10 +13,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-/** A locked business cannot be made through the API (its billing provider locks it), so that answer is stubbed. */
-const membership = (role: 'admin' | 'member', paymentMethod = 'STRIPE') =>
-  JSON.stringify({ id: 'b1', name: 'Acme AG', role, billing: { paymentMethod } });
 
 /** A business made through the API by a new admin; `member` joins it by accepting an invitation. */
 async function joinNewBusiness(member: { email: string; password: string }): Promise<void> {
@@ -90,8 +87,13 @@ test('the admin of a locked business is kept on the members page', async () => {
   const user = await createUser('Locked', 'Admin');
   const context = await newContext(browser);
   const page = await context.newPage();
+  // A locked business cannot be made through the API (its billing provider locks it): stubbed.
   await page.route('**/api/v2/businesses/user', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: membership('admin', 'BLOCKED') }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: membershipAnswer('admin', 'BLOCKED'),
+    }),
   );
   await page.goto('/login');
   await loginThroughUi(page, user.email, user.password, '/business/members');

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createUser, launch, loginThroughUi, newContext, setMaintenance, settled } from './support.ts';
+import { membershipAnswer } from './stubs.ts';
 
 const out = join(import.meta.dirname, 'screenshots');
 mkdirSync(out, { recursive: true });
@@ -43,7 +44,7 @@ try {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: '{"id":"b1","name":"Acme AG","role":"admin"}',
+        body: membershipAnswer('admin'),
       }),
     );
     await page.goto('/business/members');

@@ -25,6 +25,20 @@ export const BusinessSettings = z.object({
 });
 export type BusinessSettings = z.infer<typeof BusinessSettings>;
 
+/** The settings of a new business; a setting a business never changed reads as its default here. */
+export const defaultBusinessSettings: BusinessSettings = {
+  supportContact: { email: null, phone: null },
+  signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 30 } },
+  mailService: {
+    attachments: {
+      signedDocument: { enabled: true, customisable: true },
+      signatureProtocol: { enabled: false, customisable: true },
+    },
+  },
+  affiliate: { enabled: false },
+  userPilot: { enabled: false },
+};
+
 const PartialToggle = z.strictObject({ enabled: z.boolean() });
 const PartialMailAttachment = z.strictObject({ enabled: z.boolean() }).partial();
 
@@ -205,6 +219,8 @@ export const BusinessForMember = z.object({
   seals: z.array(SealSummary),
 });
 export type BusinessForMember = z.infer<typeof BusinessForMember>;
+/** GET /v1/businesses/{id}: all of it for its admins, the member's view for the others. */
+export const BusinessView = z.union([Business, BusinessForMember]);
 
 const BusinessName = z.string().trim().min(1).max(100);
 

@@ -17,6 +17,9 @@ export interface SignerAssertionClaims {
   hashes: readonly Uint8Array[];
 }
 
+/** The public key as published: the members a JWKS reader needs are always there. */
+type PublishedJwk = JWK & Required<Pick<JWK, 'kty' | 'kid' | 'alg' | 'use'>>;
+
 /**
  * Signet's word to the QTSP that a signer is present: before each authorization (implicit AES, QES
  * step-up, seals) the API signs a short, single-use assertion for that signer and exactly those
@@ -27,7 +30,7 @@ export class SignerAssertions {
   private constructor(
     private readonly privateKey: KeyObject,
     readonly publicKey: KeyObject,
-    private readonly jwk: JWK,
+    private readonly jwk: PublishedJwk,
   ) {}
 
   static async forInstallation(dataDir: string): Promise<SignerAssertions> {
@@ -40,12 +43,14 @@ export class SignerAssertions {
     });
     const publicKey = createPublicKey(privateKey);
     const exported = publicKey.export({ format: 'jwk' }) as JWK;
-    const jwk: JWK = { ...exported, alg: 'EdDSA', use: 'sig', kid: await calculateJwkThumbprint(exported) };
+    // An Ed25519 public key is an octet key pair (RFC 8037), whatever the export's typing says.
+    const kid = await calculateJwkThumbprint(exported);
+    const jwk: PublishedJwk = { ...exported, kty: 'OKP', alg: 'EdDSA', use: 'sig', kid };
     return new SignerAssertions(privateKey, publicKey, jwk);
   }
 
   /** What a QTSP operator registers: the public key, as a JSON Web Key Set. */
-  jwks(): { keys: JWK[] } {
+  jwks(): { keys: PublishedJwk[] } {
     return { keys: [this.jwk] };
   }
 
@@ -58,7 +63,7 @@ export class SignerAssertions {
       .setProtectedHeader({
         alg: 'EdDSA',
         typ: assertionType,
-        ...(this.jwk.kid ? { kid: this.jwk.kid } : {}),
+        kid: this.jwk.kid,
       })
       .setSubject(claims.signer)
       .setJti(randomUUID())

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFailureCounter, StatusSummary, toMaintenanceNotice } from './maintenance.ts';
+import type { ScheduledMaintenance } from '@signet/contracts/platform';
+import { createFailureCounter, toMaintenanceNotice } from './maintenance.ts';
 
-const summary = (maintenances: unknown[]) =>
-  StatusSummary.parse({ page: {}, status: {}, scheduled_maintenances: maintenances });
+type Maintenance = Pick<ScheduledMaintenance, 'id' | 'name' | 'status' | 'impact' | 'shortlink'>;
+const summary = (maintenances: Maintenance[]) => ({ scheduled_maintenances: maintenances });
 
 describe('maintenance notice from the status summary', () => {
   it('is empty without a maintenance in progress', () => {
@@ -15,7 +16,7 @@ describe('maintenance notice from the status summary', () => {
   });
 
   it('is blocking only for critical impact', () => {
-    const item = { id: '1', name: 'n', status: 'in_progress', shortlink: 'https://s/1' };
+    const item = { id: '1', name: 'n', status: 'in_progress', shortlink: 'https://s/1' } as const;
     expect(toMaintenanceNotice(summary([{ ...item, impact: 'maintenance' }]))).toEqual({
       activeMaintenance: { url: 'https://s/1', isBlocking: false },
     });

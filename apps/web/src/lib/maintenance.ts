@@ -1,31 +1,20 @@
-import { z } from 'zod';
+import type { ScheduledMaintenance } from '@signet/contracts/platform';
 
 /** Spec §3 maintenance notice. */
 export interface MaintenanceNotice {
   activeMaintenance: { url: string; isBlocking: boolean } | null;
 }
 
-/** The part of a Statuspage-compatible summary the app reads. */
-export const StatusSummary = z.object({
-  scheduled_maintenances: z
-    .array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        status: z.string(),
-        impact: z.string(),
-        shortlink: z.string().nullable().optional(),
-      }),
-    )
-    .default([]),
-});
-export type StatusSummary = z.infer<typeof StatusSummary>;
+/** The part of the status summary (GET /status/summary.json) the app reads. */
+interface MaintenanceSummary {
+  scheduled_maintenances: ReadonlyArray<Pick<ScheduledMaintenance, 'status' | 'impact' | 'shortlink'>>;
+}
 
 /** Active = a maintenance in progress; blocking when its impact is critical. */
-export function toMaintenanceNotice(summary: StatusSummary): MaintenanceNotice {
+export function toMaintenanceNotice(summary: MaintenanceSummary): MaintenanceNotice {
   const active = summary.scheduled_maintenances.find((item) => item.status === 'in_progress');
   if (!active) return { activeMaintenance: null };
-  return { activeMaintenance: { url: active.shortlink ?? '', isBlocking: active.impact === 'critical' } };
+  return { activeMaintenance: { url: active.shortlink, isBlocking: active.impact === 'critical' } };
 }
 
 /** Spec §8: polling failures are reported only after more than 5 in a row. */

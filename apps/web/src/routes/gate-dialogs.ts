@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accept } from '../features/account/api/accept.ts';
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
+import type { BodyOf } from '@signet/contracts/endpoint';
 import { userQueryKey } from '../lib/api/get-user.ts';
-import { acceptInvitation, acceptTermsAfterDowngrade } from '../features/business/api/accept-invitation.ts';
+import { callApi } from '../lib/api-client.ts';
 import { showSnackbar } from '../components/snackbar-store.ts';
 import { getAppRouter } from './app-navigation.ts';
 
@@ -15,16 +16,21 @@ async function refreshUser(queryClient: QueryClient): Promise<void> {
   await getAppRouter()?.invalidate();
 }
 
+/** Accept the terms (gtc), or the invitation of the business the user was made a member of. */
+const accept = (what: BodyOf<typeof accountEndpoints.accept>['accept']) =>
+  callApi(accountEndpoints.accept, { body: { accept: what } });
+
 /** What the spec §4 gate dialogs do when the user acts in them. */
 export function gateDialogAction(name: string, queryClient: QueryClient) {
   return async (action: string): Promise<void> => {
     if (action === 'logout') return void getAppRouter()?.navigate({ to: '/logout' });
     if (action !== 'accept') return;
     if (name === 'accept-terms') await accept('gtc');
-    if (name === 'business-invitation') await acceptInvitation();
+    if (name === 'business-invitation') await accept('business_invite');
     if (name === 'business-downgraded') {
       try {
-        await acceptTermsAfterDowngrade();
+        // After a downgrade, accepting the terms clears the flags (spec §4).
+        await accept('gtc');
       } catch {
         showSnackbar({ message: 'global.error.generic_support', color: 'error' });
         throw new HandledError('accept terms failed');

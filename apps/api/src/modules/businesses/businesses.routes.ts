@@ -1,40 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AdminList,
-  Business,
-  BusinessForMember,
-  BusinessParams,
-  BusinessSettings,
-  CreateBusinessBody,
-  CreateSealBody,
-  MemberList,
-  Seal,
-  SealList,
-  SealMemberParams,
-  SealParams,
-  UpdateBusinessBody,
-  UpdateBusinessSettingsBody,
-  UpdateSealBody,
-  UserBusiness,
-  UserIdsBody,
-} from '@signet/contracts/businesses';
-import { ErrorResponse } from '@signet/contracts/errors';
+import { BusinessParams, type BusinessRole } from '@signet/contracts/businesses';
+import { businessEndpoints } from '@signet/contracts/endpoints/businesses';
 import { businessCaller, userCaller } from '../../plugins/auth.ts';
+import { registerEndpoints, type EndpointRequest } from '../../plugins/endpoints.ts';
 import type { BusinessesDeps } from './business-caller.ts';
 import * as businesses from './businesses.service.ts';
-
-export const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
-export const noContent = { 204: z.null().describe('No content') };
-const tags = ['Businesses'];
-const sealTags = ['Seals'];
 
 /**
  * Businesses, their people and seals (spec §7 Business and Seals). Routes naming a business
@@ -44,221 +16,59 @@ export async function businessesRoutes(
   app: FastifyInstance,
   deps: BusinessesDeps & { env: string },
 ): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  /** change-to-admins and change-to-members: the same change, to another role. */
+  const changeRoleTo =
+    (role: BusinessRole) =>
+    async (request: EndpointRequest<typeof businessEndpoints.makeAdmins>): Promise<void> => {
+      await businesses.changeRole(deps, businessCaller(request), request.body.user_ids, role);
+    };
 
-  r.post('/v2/businesses', {
-    config: { auth: 'user' },
-    schema: {
-      tags,
-      summary: 'Create a business (the /business/register page); the caller becomes its admin',
-      body: CreateBusinessBody,
-      response: { 201: UserBusiness, ...errors },
-    },
-    handler: async (request, reply) =>
-      reply.status(201).send(await businesses.createBusiness(deps, userCaller(request), request.body)),
-  });
-
-  r.get('/v2/businesses/user', {
-    config: { auth: 'user' },
-    schema: {
-      tags,
-      summary: "The caller's business and role in it; 404 when they belong to none",
-      response: { 200: UserBusiness, ...errors },
-    },
-    handler: (request) => businesses.userBusiness(deps, userCaller(request).userId),
-  });
-
-  r.get('/v1/businesses/:businessId', {
-    config: { auth: 'member' },
-    schema: {
-      tags,
-      summary:
-        'The business: for admins profile, settings, people, invitations and seals; for members the admins and seals',
-      params: BusinessParams,
-      response: { 200: z.union([Business, BusinessForMember]), ...errors },
-    },
-    handler: (request) => businesses.getBusiness(deps, businessCaller(request)),
-  });
-
-  r.put('/v1/businesses/:businessId', {
-    config: { auth: 'admin' },
-    schema: {
-      tags,
-      summary: "Change the business's name, e-mail or phone",
-      params: BusinessParams,
-      body: UpdateBusinessBody,
-      response: { 200: Business, ...errors },
-    },
-    handler: (request) => businesses.updateBusiness(deps, businessCaller(request), request.body),
-  });
-
-  r.get('/v1/businesses/:businessId/settings', {
-    config: { auth: 'admin' },
-    schema: {
-      tags,
-      summary: 'Business settings (an invalid support contact reads as blank)',
-      params: BusinessParams,
-      response: { 200: BusinessSettings, ...errors },
-    },
-    handler: (request) => businesses.getSettings(deps, businessCaller(request)),
-  });
-
-  r.put('/v1/businesses/:businessId/settings', {
-    config: { auth: 'admin' },
-    schema: {
-      tags,
-      summary: 'Change any part of the settings; the rest stays',
-      params: BusinessParams,
-      body: UpdateBusinessSettingsBody,
-      response: { 200: BusinessSettings, ...errors },
-    },
-    handler: (request) => businesses.updateSettings(deps, businessCaller(request), request.body),
-  });
-
-  r.get('/v1/businesses/:businessId/admins', {
-    config: { auth: 'admin' },
-    schema: { tags, summary: 'The admins', params: BusinessParams, response: { 200: AdminList, ...errors } },
-    handler: async (request) => ({
+  registerEndpoints(app, businessEndpoints, {
+    createBusiness: (request) => businesses.createBusiness(deps, userCaller(request), request.body),
+    userBusiness: (request) => businesses.userBusiness(deps, userCaller(request).userId),
+    getBusiness: (request) => businesses.getBusiness(deps, businessCaller(request)),
+    updateBusiness: (request) => businesses.updateBusiness(deps, businessCaller(request), request.body),
+    getSettings: (request) => businesses.getSettings(deps, businessCaller(request)),
+    updateSettings: (request) => businesses.updateSettings(deps, businessCaller(request), request.body),
+    listAdmins: async (request) => ({
       admins: (await businesses.listMembers(deps, businessCaller(request))).filter((m) => m.role === 'admin'),
     }),
-  });
-
-  r.get('/v1/businesses/:businessId/members', {
-    config: { auth: 'admin' },
-    schema: {
-      tags,
-      summary: 'Everybody in the business, admins included, with their role',
-      params: BusinessParams,
-      response: { 200: MemberList, ...errors },
-    },
-    handler: async (request) => ({ members: await businesses.listMembers(deps, businessCaller(request)) }),
-  });
-
-  r.post('/v1/businesses/:businessId/remove-members', {
-    config: { auth: 'admin' },
-    schema: {
-      tags,
-      summary: 'Take people out of the business (and its seals); at least one admin stays',
-      params: BusinessParams,
-      body: UserIdsBody,
-      response: { ...noContent, ...errors },
-    },
-    handler: async (request, reply) => {
+    listMembers: async (request) => ({
+      members: await businesses.listMembers(deps, businessCaller(request)),
+    }),
+    removeMembers: async (request) => {
       await businesses.removeMembers(deps, businessCaller(request), request.body.user_ids);
-      return reply.status(204).send(null);
     },
-  });
-
-  for (const [path, role] of [
-    ['change-to-admins', 'admin'],
-    ['change-to-members', 'member'],
-  ] as const)
-    r.post(`/v1/businesses/:businessId/${path}`, {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: role === 'admin' ? 'Make members admins' : 'Make admins members (at least one admin stays)',
-        params: BusinessParams,
-        body: UserIdsBody,
-        response: { ...noContent, ...errors },
-      },
-      handler: async (request, reply) => {
-        await businesses.changeRole(deps, businessCaller(request), request.body.user_ids, role);
-        return reply.status(204).send(null);
-      },
-    });
-
-  r.get('/v1/businesses/:businessId/seals', {
-    config: { auth: 'member' },
-    schema: {
-      tags: sealTags,
-      summary: "The business's seals; canUse says whether the caller may sign with each",
-      params: BusinessParams,
-      response: { 200: SealList, ...errors },
-    },
-    handler: async (request) => ({ seals: await businesses.listSeals(deps, businessCaller(request)) }),
-  });
-
-  r.post('/v1/businesses/:businessId/seals', {
-    config: { auth: 'admin' },
-    schema: {
-      tags: sealTags,
-      summary: 'Create a seal (Signet addition: the spec lists seals but shows no create call)',
-      params: BusinessParams,
-      body: CreateSealBody,
-      response: { 201: Seal, ...errors },
-    },
-    handler: async (request, reply) =>
-      reply.status(201).send(await businesses.createSeal(deps, businessCaller(request), request.body)),
-  });
-
-  r.get('/v1/businesses/:businessId/seals/:name', {
-    config: { auth: 'admin' },
-    schema: {
-      tags: sealTags,
-      summary: 'Seal data and the members who may sign with it',
-      params: SealParams,
-      response: { 200: Seal, ...errors },
-    },
-    handler: (request) => businesses.getSeal(deps, businessCaller(request), request.params.name),
-  });
-
-  r.put('/v1/businesses/:businessId/seals/:name', {
-    config: { auth: 'admin' },
-    schema: {
-      tags: sealTags,
-      summary: "Change the seal's display name",
-      params: SealParams,
-      body: UpdateSealBody,
-      response: { 200: Seal, ...errors },
-    },
-    handler: (request) =>
+    makeAdmins: changeRoleTo('admin'),
+    makeMembers: changeRoleTo('member'),
+    listSeals: async (request) => ({ seals: await businesses.listSeals(deps, businessCaller(request)) }),
+    createSeal: (request) => businesses.createSeal(deps, businessCaller(request), request.body),
+    getSeal: (request) => businesses.getSeal(deps, businessCaller(request), request.params.name),
+    updateSeal: (request) =>
       businesses.updateSeal(deps, businessCaller(request), request.params.name, request.body.displayName),
-  });
-
-  r.post('/v1/businesses/:businessId/seals/:name/members', {
-    config: { auth: 'admin' },
-    schema: {
-      tags: sealTags,
-      summary: 'Allow members to sign with the seal',
-      params: SealParams,
-      body: UserIdsBody,
-      response: { 200: Seal, ...errors },
-    },
-    handler: (request) =>
+    addSealMembers: (request) =>
       businesses.addSealMembers(deps, businessCaller(request), request.params.name, request.body.user_ids),
+    removeSealMember: (request) =>
+      businesses.removeSealMember(deps, businessCaller(request), request.params.name, request.params.userId),
   });
 
-  if (deps.env === 'test') {
-    // Lets the end-to-end tests put a business in the spec §4 billing states (trial expired, locked)
-    // until billing exists; registered only when NODE_ENV=test.
-    r.post('/test/businesses/:businessId/billing', {
-      config: { auth: 'public' },
-      schema: {
-        hide: true,
-        params: BusinessParams,
-        body: z.strictObject({ paymentMethod: z.string().min(1).max(40).nullable() }),
-      },
-      handler: async (request, reply) => {
-        await businesses.setPaymentMethodForTests(
-          deps,
-          request.params.businessId,
-          request.body.paymentMethod,
-        );
-        return reply.status(204).send();
-      },
-    });
-  }
+  if (deps.env === 'test') registerBillingForTests(app, deps);
+}
 
-  r.delete('/v1/businesses/:businessId/seals/:name/members/:userId', {
-    config: { auth: 'admin' },
-    schema: {
-      tags: sealTags,
-      summary: 'Stop a member signing with the seal',
-      params: SealMemberParams,
-      response: { 200: Seal, ...errors },
+const BillingForTestsBody = z.strictObject({ paymentMethod: z.string().min(1).max(40).nullable() });
+
+/**
+ * Lets the end-to-end tests put a business in the spec §4 billing states (trial expired, locked)
+ * until billing exists; registered only when NODE_ENV=test, hidden from the API's description (no
+ * contract value: it is no call of the product).
+ */
+function registerBillingForTests(app: FastifyInstance, deps: BusinessesDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().post('/test/businesses/:businessId/billing', {
+    config: { auth: 'public' },
+    schema: { hide: true, params: BusinessParams, body: BillingForTestsBody },
+    handler: async (request, reply) => {
+      await businesses.setPaymentMethodForTests(deps, request.params.businessId, request.body.paymentMethod);
+      return reply.status(204).send();
     },
-    handler: (request) =>
-      businesses.removeSealMember(deps, businessCaller(request), request.params.name, request.params.userId),
   });
 }

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type {
-  Business,
-  BusinessForMember,
-  BusinessMember,
-  BusinessSettings,
-  CreateBusinessBody,
-  CreateSealBody,
-  Seal,
-  SealSummary,
-  UpdateBusinessBody,
-  UpdateBusinessSettingsBody,
-  UserBusiness,
+import {
+  defaultBusinessSettings,
+  type Business,
+  type BusinessForMember,
+  type BusinessMember,
+  type BusinessSettings,
+  type CreateBusinessBody,
+  type CreateSealBody,
+  type Seal,
+  type SealSummary,
+  type UpdateBusinessBody,
+  type UpdateBusinessSettingsBody,
+  type UserBusiness,
 } from '@signet/contracts/businesses';
 import { Email, phonePattern } from '@signet/contracts/common';
 import type { Db } from '../../db/client.ts';
@@ -25,19 +26,6 @@ import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 
 /** New businesses start in a trial of the team plan (spec §4 TRIALING). */
 const initialBilling = { paymentMethod: 'TRIALING', billingStatus: 'trialing', pricePlanName: 'team' };
-
-const defaultSettings: BusinessSettings = {
-  supportContact: { email: null, phone: null },
-  signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 30 } },
-  mailService: {
-    attachments: {
-      signedDocument: { enabled: true, customisable: true },
-      signatureProtocol: { enabled: false, customisable: true },
-    },
-  },
-  affiliate: { enabled: false },
-  userPilot: { enabled: false },
-};
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -53,7 +41,7 @@ function deepMerge<T>(base: T, patch: unknown): T {
 
 /** Stored settings over the defaults; spec §5: an invalid support contact is blanked when read. */
 function settingsOf(row: repo.BusinessRow): BusinessSettings {
-  const settings = deepMerge(defaultSettings, row.settings);
+  const settings = deepMerge(defaultBusinessSettings, row.settings);
   const { email, phone } = settings.supportContact;
   return {
     ...settings,

@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Email } from '@signet/contracts/common';
+import type { HandlerResultOf } from '@signet/contracts/endpoint';
+import { platformEndpoints } from '@signet/contracts/endpoints/platform';
 import { pingDatabase } from '../../db/client.ts';
+import { registerEndpoints } from '../../plugins/endpoints.ts';
 import * as platform from './platform.service.ts';
 
 const MaintenanceBody = z.strictObject({
@@ -12,30 +15,27 @@ const MaintenanceBody = z.strictObject({
   url: z.url().optional(),
 });
 
+/** The installation's own calls; `signerAssertionKeys` is the JWKS the QTSP operator registers. */
 export async function platformRoutes(
   app: FastifyInstance,
-  deps: platform.PlatformDeps & { env: string },
+  deps: platform.PlatformDeps & {
+    env: string;
+    signerAssertionKeys: () => HandlerResultOf<typeof platformEndpoints.signerAssertionKeys>;
+  },
 ): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/health', {
-    config: { auth: 'public' },
-    schema: { tags: ['Platform'], summary: 'Liveness and database reachability' },
-    handler: async () => {
+  registerEndpoints(app, platformEndpoints, {
+    health: async () => {
       await pingDatabase(deps.db);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     },
-  });
-
-  r.get('/status/summary.json', {
-    config: { auth: 'public' },
-    schema: { tags: ['Platform'], summary: 'Statuspage-compatible summary with active maintenances' },
-    handler: () => platform.statusSummary(deps),
+    statusSummary: () => platform.statusSummary(deps),
+    signerAssertionKeys: () => deps.signerAssertionKeys(),
   });
 
   if (deps.env === 'test') {
-    // Lets the end-to-end tests switch maintenance on and off; registered only when NODE_ENV=test.
-    r.post('/test/maintenance', {
+    // Lets the end-to-end tests switch maintenance on and off; registered only when NODE_ENV=test,
+    // hidden from the API's description (no contract value: it is no call of the product).
+    app.withTypeProvider<ZodTypeProvider>().post('/test/maintenance', {
       config: { auth: 'public' },
       schema: { hide: true, body: MaintenanceBody },
       handler: async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { StatusSummary } from '@signet/contracts/platform';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../clock.ts';
 import * as repo from './platform.repository.ts';
@@ -12,7 +13,7 @@ export interface PlatformDeps {
  * A Statuspage-compatible summary: the web app polls it to show the maintenance banner or, for a
  * blocking maintenance (impact 'critical'), to send people to /maintenance.
  */
-export async function statusSummary(deps: PlatformDeps) {
+export async function statusSummary(deps: PlatformDeps): Promise<StatusSummary> {
   const now = deps.clock.now();
   const active = await repo.activeMaintenances(deps.db, now);
   const blocking = active.some((m) => m.blocking);
@@ -31,8 +32,8 @@ export async function statusSummary(deps: PlatformDeps) {
     scheduled_maintenances: active.map((m) => ({
       id: String(m.id),
       name: m.name,
-      status: 'in_progress' as const,
-      impact: m.blocking ? ('critical' as const) : ('maintenance' as const),
+      status: 'in_progress',
+      impact: m.blocking ? 'critical' : 'maintenance',
       shortlink: m.url ?? `${deps.publicUrl}/maintenance`,
       scheduled_for: m.startsAt.toISOString(),
       scheduled_until: m.endsAt?.toISOString() ?? null,

@@ -135,16 +135,6 @@ export async function signingRoutes(app: FastifyInstance, deps: SigningDeps): Pr
     },
   });
 
-  r.get('/v1/signer-assertion-keys.json', {
-    config: { auth: 'public' },
-    schema: {
-      tags,
-      summary:
-        'The public key (JWKS) of the signer assertions Signet sends its QTSP; the QTSP operator registers it',
-    },
-    handler: () => deps.qtsp.signerAssertionKeys(),
-  });
-
   r.get('/v1/trust-list.pem', {
     config: { auth: 'public' },
     schema: { tags, summary: 'The root certificates Signet signatures chain to (PEM), for validators' },

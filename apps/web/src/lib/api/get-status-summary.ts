@@ -1,21 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api-client.ts';
+import { platformEndpoints } from '@signet/contracts/endpoints/platform';
+import { callApi } from '../api-client.ts';
 import { reportError } from '../error-reporter.ts';
-import {
-  createFailureCounter,
-  StatusSummary,
-  toMaintenanceNotice,
-  type MaintenanceNotice,
-} from '../maintenance.ts';
+import { createFailureCounter, toMaintenanceNotice, type MaintenanceNotice } from '../maintenance.ts';
 
 const failures = createFailureCounter((error, count) =>
   reportError(error, { context: 'status-poll', count }),
 );
 
-/** GET /status/summary.json. A failing poll means "no news": the last answer stands. */
-export async function getMaintenanceNotice(): Promise<MaintenanceNotice> {
+/** The maintenance notice from the status summary. A failing poll means "no news": the last answer stands. */
+async function getMaintenanceNotice(): Promise<MaintenanceNotice> {
   try {
-    const notice = toMaintenanceNotice(await apiRequest('/status/summary.json', {}, StatusSummary));
+    const notice = toMaintenanceNotice(await callApi(platformEndpoints.statusSummary));
     failures.success();
     return notice;
   } catch (error) {

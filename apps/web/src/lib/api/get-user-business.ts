@@ -1,37 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest, isApiError } from '../api-client.ts';
+import { businessEndpoints } from '@signet/contracts/endpoints/businesses';
+import { callApi, isApiError } from '../api-client.ts';
 import type { BusinessMembership } from '../business-membership.ts';
 
-// Read leniently: the business contract lands with the business pages; the gates need only this.
-const UserBusinessResponse = z.object({
-  id: z.string(),
-  name: z.string().default(''),
-  role: z.enum(['admin', 'member']).default('member'),
-  billing: z.object({ paymentMethod: z.string().nullable().optional() }).partial().optional(),
-  pricePlan: z.object({ name: z.string().nullable().optional() }).partial().optional(),
-  settings: z
-    .object({ userPilot: z.object({ enabled: z.boolean() }).optional() })
-    .partial()
-    .optional(),
-  planStart: z.string().nullable().optional(),
-});
-
-/** GET /v2/businesses/user: the signed-in user's business, or null when they belong to none (404). */
-export async function getUserBusiness(): Promise<BusinessMembership | null> {
+/** The signed-in user's business, or null when they belong to none (404 NOT_FOUND). */
+async function getUserBusiness(): Promise<BusinessMembership | null> {
   try {
-    const business = await apiRequest('/v2/businesses/user', { retry: true }, UserBusinessResponse);
+    const business = await callApi(businessEndpoints.userBusiness, { retry: true });
     return {
       id: business.id,
       name: business.name,
       role: business.role,
-      paymentMethod: business.billing?.paymentMethod ?? null,
-      pricePlanName: business.pricePlan?.name ?? null,
-      userPilotEnabled: business.settings?.userPilot?.enabled ?? false,
-      planStart: business.planStart ?? null,
+      paymentMethod: business.billing.paymentMethod,
+      pricePlanName: business.pricePlan.name,
+      userPilotEnabled: business.settings.userPilot.enabled,
+      planStart: business.planStart,
     };
   } catch (error) {
-    if (isApiError(error) && error.statusCode === 404) return null;
+    if (isApiError(error) && error.code === 'NOT_FOUND') return null;
     throw error;
   }
 }

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { User } from '@signet/contracts/accounts';
-import { apiRequest } from '../api-client.ts';
-
-/** GET /v1/user: the signed-in user. */
-export function getUser(): Promise<User> {
-  return apiRequest('/v1/user', { retry: true }, User);
-}
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
+import { callApi } from '../api-client.ts';
 
 export const userQueryKey = ['user'] as const;
 
-export const userQueryOptions = queryOptions({ queryKey: userQueryKey, queryFn: getUser, staleTime: 30_000 });
+/** The signed-in user. */
+export const userQueryOptions = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: () => callApi(accountEndpoints.getUser, { retry: true }),
+  staleTime: 30_000,
+});
 
 export function useUser() {
   return useQuery(userQueryOptions);

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { ChangePasswordBody } from '@signet/contracts/accounts';
-import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { BodyOf } from '@signet/contracts/endpoint';
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** POST /v1/change-password: needs the current password. */
-export function changePassword(body: z.input<typeof ChangePasswordBody>): Promise<void> {
-  return apiRequest('/v1/change-password', { method: 'POST', body: ChangePasswordBody.parse(body) });
-}
-
+/** Needs the current password; other sessions are signed out. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof accountEndpoints.changePassword>) =>
+      callApi(accountEndpoints.changePassword, { body }),
+  });
 }

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { RegisterBody, TokenResponse } from '@signet/contracts/accounts';
-import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { BodyOf } from '@signet/contracts/endpoint';
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** POST /v1/register: creates the account from the mailed token and signs it in. */
-export function register(body: z.input<typeof RegisterBody>): Promise<TokenResponse> {
-  return apiRequest('/v1/register', { method: 'POST', body: RegisterBody.parse(body) }, TokenResponse);
-}
-
+/** Creates the account from the mailed token and signs it in. */
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof accountEndpoints.register>) =>
+      callApi(accountEndpoints.register, { body }),
+  });
 }

@@ -5,8 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
+import { callApi } from '../../../lib/api-client.ts';
 import { clearToken } from '../../../lib/session.ts';
-import { logout } from '../api/logout.ts';
 
 /** Ends the session here and in every other tab, then says goodbye (/bye). */
 export function LogoutPage() {
@@ -17,7 +18,7 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    logout()
+    callApi(accountEndpoints.logout)
       .catch(() => {
         // The session ends locally whatever the server said; an expired token is already gone.
       })

@@ -1,18 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { BusinessSettings } from '@signet/contracts/businesses';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { businessEndpoints } from '@signet/contracts/endpoints/businesses';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** GET /v1/businesses/{id}/settings (admins): e.g. whether finished requests are deleted automatically. */
-export function getBusinessSettings(businessId: string): Promise<BusinessSettings> {
-  return apiRequest(
-    `/v1/businesses/${encodeURIComponent(businessId)}/settings`,
-    { retry: true },
-    BusinessSettings,
-  );
-}
-
+/** The business settings (admins): e.g. whether finished requests are deleted automatically. */
 export const businessSettingsQueryOptions = (businessId: string) =>
   queryOptions({
     queryKey: ['business', businessId, 'settings'],
-    queryFn: () => getBusinessSettings(businessId),
+    queryFn: () => callApi(businessEndpoints.getSettings, { params: { businessId }, retry: true }),
   });

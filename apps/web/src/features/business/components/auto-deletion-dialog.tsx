@@ -1,7 +1,8 @@
+import { businessEndpoints } from '@signet/contracts/endpoints/businesses';
 import type { DialogComponentProps } from '../../../components/dialog-host.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { openDialog } from '../../../components/dialog-store.ts';
-import { updateRetention } from '../api/update-retention.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export function ActivateAutoDeletionDialog(props: DialogComponentProps) {
   return <ConfirmDialog {...props} keys="dialogs.activate-auto-deletion" action="apply" />;
@@ -18,7 +19,10 @@ export function openAutoDeletionDialog(businessId: string, enable: boolean, onCh
     name: enable ? 'activate-auto-deletion' : 'deactivate-auto-deletion',
     onAction: async (action) => {
       if (action !== 'apply') return;
-      await updateRetention(businessId, enable);
+      await callApi(businessEndpoints.updateSettings, {
+        params: { businessId },
+        body: { signatureRequests: { retention: { enabled: enable } } },
+      });
       onChanged?.();
     },
   });

@@ -10,7 +10,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ReceivedInvitation } from '@signet/contracts/businesses';
+import {
+  defaultBusinessSettings,
+  type ReceivedInvitation,
+  type UserBusiness,
+} from '@signet/contracts/businesses';
 import shell from '../../../locales/en-gb.json';
 import enGb from '../locales/en-gb.json';
 import { rememberedInvitation } from '../../../lib/remembered-invitation.ts';
@@ -30,24 +34,13 @@ const pending: ReceivedInvitation = {
 };
 
 /** The accept call's answer: the business as GET /v2/businesses/user gives it. */
-const joined = {
+const joined: UserBusiness = {
   id: 'b1',
   name: 'Acme AG',
   role: 'member',
   billing: { paymentMethod: 'TRIALING' },
   pricePlan: { name: 'team' },
-  settings: {
-    supportContact: { email: null, phone: null },
-    signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 30 } },
-    mailService: {
-      attachments: {
-        signedDocument: { enabled: true, customisable: true },
-        signatureProtocol: { enabled: false, customisable: true },
-      },
-    },
-    affiliate: { enabled: false },
-    userPilot: { enabled: false },
-  },
+  settings: defaultBusinessSettings,
   planStart: null,
 };
 

@@ -95,9 +95,9 @@ export function InvitationPage() {
       </Frame>
     );
   if (invitation.isError) {
-    // A malformed link (400) is as invalid as an unknown one.
+    // A malformed link (its secret refused by the schema) is as invalid as an unknown one.
     const error = isApiError(invitation.error) ? invitation.error : null;
-    const code = error?.statusCode === 400 ? 'INVITATION_NOT_FOUND' : (error?.code ?? '');
+    const code = error?.code === 'VALIDATION_FAILED' ? 'INVITATION_NOT_FOUND' : error?.code;
     const known = code === 'INVITATION_NOT_FOUND' || code === 'INVITATION_WRONG_ACCOUNT';
     return (
       <Frame>
