@@ -49,6 +49,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   readonly auth: string | undefined;
+  /** Whether the route was registered from a contract value (plugins/endpoints.ts). */
+  readonly fromContract: boolean;
 }
 
 export interface AppOverrides {
@@ -86,6 +88,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         url: route.url,
         get auth() {
           return route.config?.auth;
+        },
+        get fromContract() {
+          return route.config?.endpoint !== undefined;
         },
       });
   });

@@ -1,10 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '@signet/contracts/endpoint';
+import { defineEndpoint, type Endpoint } from '@signet/contracts/endpoint';
+import { allEndpoints } from '@signet/contracts/endpoints/all';
 import { documentEndpoints } from '@signet/contracts/endpoints/documents';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/helpers.ts';
+import type { RouteEntry } from '../app.ts';
 import { AppError } from '../errors.ts';
 import { registerEndpoints } from './endpoints.ts';
+
+/** API routes (below /api/v…) that were not registered from a contract value. */
+function routesWithoutContract(table: RouteEntry[]): string[] {
+  return table
+    .filter((route) => route.method !== 'HEAD' && /^\/api\/v\d+\//.test(route.url) && !route.fromContract)
+    .map((route) => `${route.method} ${route.url}`);
+}
+
+/** Contract values (and visitor twins) that no route serves with their method and policy. */
+function contractsWithoutRoute(endpoints: readonly Endpoint[], table: RouteEntry[]): string[] {
+  const served = new Set(table.map((route) => `${route.method} ${route.url} ${route.auth}`));
+  return endpoints.flatMap((endpoint) =>
+    [
+      `${endpoint.method} /api${endpoint.path} ${endpoint.auth}`,
+      ...(endpoint.visitorPath ? [`${endpoint.method} /api${endpoint.visitorPath} nas`] : []),
+    ].filter((route) => !served.has(route)),
+  );
+}
 
 interface Operation {
   security?: unknown[];
@@ -31,6 +51,31 @@ describe('endpoints from contract values', () => {
     const visitorPage = document.paths['/v3/direct/documents/{id}/pages/{n}']!.get!;
     expect(visitorPage.security).toEqual([{ visitorLink: [] }]);
     expect(visitorPage.responses['404']!.description).toContain('PAGE_NOT_FOUND');
+  });
+
+  it('cover every API route, and every contract value has its route', () => {
+    expect(allEndpoints.length).toBeGreaterThan(90);
+    expect(routesWithoutContract(t.app.routeTable)).toEqual([]);
+    expect(contractsWithoutRoute(allEndpoints, t.app.routeTable)).toEqual([]);
+  });
+
+  it('would catch a route without a contract value, and a contract value without a route', () => {
+    const stray: RouteEntry = { method: 'POST', url: '/api/v1/stray', auth: 'user', fromContract: false };
+    expect(routesWithoutContract([...t.app.routeTable, stray])).toEqual(['POST /api/v1/stray']);
+    const unserved = defineEndpoint({
+      method: 'GET',
+      path: '/v1/unserved',
+      auth: 'public',
+      summary: 'unserved',
+      tags: [],
+      status: 204,
+      errors: [],
+    });
+    const withTwin = { ...documentEndpoints.downloadDocument, visitorPath: '/v3/direct/elsewhere/:id' };
+    expect(contractsWithoutRoute([unserved, withTwin], t.app.routeTable)).toEqual([
+      'GET /api/v1/unserved public',
+      'GET /api/v3/direct/elsewhere/:id nas',
+    ]);
   });
 
   it('registers a visitor twin with the nas policy and the user path with its own', () => {

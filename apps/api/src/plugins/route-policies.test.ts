@@ -25,8 +25,8 @@ describe('route table', () => {
   it('would catch a route without a policy', () => {
     const table: RouteEntry[] = [
       ...t.app.routeTable,
-      { method: 'GET', url: '/api/v1/forgotten', auth: undefined },
-      { method: 'GET', url: '/x', auth: 'everyone' },
+      { method: 'GET', url: '/api/v1/forgotten', auth: undefined, fromContract: false },
+      { method: 'GET', url: '/x', auth: 'everyone', fromContract: false },
     ];
     expect(routesWithoutPolicy(table)).toEqual(['GET /api/v1/forgotten', 'GET /x']);
   });
