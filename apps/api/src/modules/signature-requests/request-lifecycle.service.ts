@@ -20,7 +20,7 @@ import { displayName, languageOf, mailSigner, notify, ownerOf } from './request-
 import { resolveAccountSigners } from './request-signers.ts';
 import { currentDto, get } from './request-views.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 // A request's way from DRAFT through OPEN to SIGNED, DECLINED or WITHDRAWN, and the mails on the way.
 

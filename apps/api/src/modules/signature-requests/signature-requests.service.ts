@@ -9,8 +9,7 @@ import type { DocumentRow } from '../../db/schema/documents.ts';
 import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import type { UserCaller } from '../../plugins/auth.ts';
-import type { DocumentsDeps } from '../documents/documents.service.ts';
-import { recordEvent, type AuditDeps } from './audit-trail.service.ts';
+import { recordEvent } from './audit-trail.service.ts';
 import {
   assertStatus,
   editableStatuses,
@@ -26,6 +25,7 @@ import { commitFields, rebuildFields } from './request-fields.service.ts';
 import { inviteNewlyAble } from './request-notices.ts';
 import { buildSigners, identityKey, inputKey, resolveAccountSigners } from './request-signers.ts';
 import { get } from './request-views.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 import * as repo from './signature-requests.repository.ts';
 
 // Signature requests: the owner creates, edits and deletes them here. The other use cases live
@@ -35,7 +35,8 @@ import * as repo from './signature-requests.repository.ts';
 // signature fields in the PDFs), send-to (claiming a visitor's signature), request-locks (signing
 // locks), audit-trail, request-attachments and request-report.
 
-export type SignatureRequestsDeps = DocumentsDeps & { audit: AuditDeps };
+// Other modules reach this module through its service, its dependencies' type included.
+export type { SignatureRequestsDeps } from './request-deps.ts';
 
 export async function create(
   deps: SignatureRequestsDeps,

@@ -1,0 +1,16 @@
+import type { TimestampTransport } from '@signet/pdf';
+import type { DocumentsDeps } from '../documents/documents.service.ts';
+
+// What the signature-requests services need, in its own file: the services import each other, and
+// none of them imports another for this type.
+
+export interface AuditDeps {
+  /** HMAC key of the audit trail: AUDIT_MAC_KEY or the data folder's secret, never the database. */
+  macKey: Buffer;
+  /** The TSA that timestamps a completed request's head. */
+  timestamp: TimestampTransport;
+  /** The certificates a TSA's certificate must chain to (Signet's trust list). */
+  trustAnchors: () => Promise<Uint8Array[]>;
+}
+
+export type SignatureRequestsDeps = DocumentsDeps & { audit: AuditDeps };
