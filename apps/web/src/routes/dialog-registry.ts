@@ -28,7 +28,7 @@ const documentDialogs = () => import('../features/signing/components/document-di
 const signingOverlays = () => import('../features/signing/components/signing-overlays.tsx');
 
 /** Spec §2 dialogs by namespace. Names without their own component show the base dialog. */
-export const dialogNames = {
+const dialogNames = {
   document: [
     'add-observer',
     'add-signer',
@@ -105,7 +105,7 @@ export const dialogRegistry: DialogRegistry = registry(
 );
 
 /** Spec §2 overlays. */
-export const overlayNames = [
+const overlayNames = [
   'add-seats',
   'delete-user',
   'edit-signature',

@@ -7,7 +7,7 @@ import { showSnackbar } from '../components/snackbar-store.ts';
 import { getAppRouter } from './app-navigation.ts';
 
 /** An error already shown to the user; the dialog host adds no second message. */
-export class HandledError extends Error {
+class HandledError extends Error {
   override name = 'HandledError';
 }
 

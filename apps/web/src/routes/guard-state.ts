@@ -11,14 +11,14 @@ import { readConfig } from '../lib/config.ts';
 import { getToken } from '../lib/session.ts';
 import type { GuardState } from './guards.ts';
 
-export const staffCookie = 'signet_staff=1';
+const staffCookie = 'signet_staff=1';
 
 export function hasStaffCookie(cookie: string = document.cookie): boolean {
   return cookie.split(/;\s*/).includes(staffCookie);
 }
 
 /** Cookies and web storage both work; the session needs them. */
-export function cookiesEnabled(): boolean {
+function cookiesEnabled(): boolean {
   if (!navigator.cookieEnabled) return false;
   try {
     const probe = 'signet.probe';

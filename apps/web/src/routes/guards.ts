@@ -26,7 +26,7 @@ export interface GuardInput extends GuardState {
   href: string;
 }
 
-export type DialogRef = { namespace: 'general' | 'business'; name: string };
+type DialogRef = { namespace: 'general' | 'business'; name: string };
 
 export interface GuardDecision {
   /** Where to send the browser instead; made with linkOptions, which checks it against the routes. */
@@ -41,7 +41,7 @@ const pass: GuardDecision = {};
 const alwaysReachable = new Set(['/logout', '/sorry', '/maintenance', '/bye']);
 
 /** Spec §6: admin has member and user rights; member has user rights. */
-export function userRole(
+function userRole(
   user: User | null,
   business: BusinessMembership | null,
 ): 'unauthenticated' | 'user' | 'member' | 'admin' {
@@ -51,12 +51,12 @@ export function userRole(
 }
 
 /** An SSO account whose signup has not been completed (terms never accepted on the SSO steps). */
-export function hasIncompleteSso(user: User): boolean {
+function hasIncompleteSso(user: User): boolean {
   return user.hasSso && !user.attributes.accepted_gtc;
 }
 
 /** Spec §4: free users need credit to send documents. */
-export function isFreeWithoutCredit(user: User, business: BusinessMembership | null): boolean {
+function isFreeWithoutCredit(user: User, business: BusinessMembership | null): boolean {
   return !business && user.attributes.free_signatures_remaining <= 0;
 }
 
@@ -114,11 +114,7 @@ function leavingBusiness(user: User): boolean {
 const lockedAdminPaths = ['/business/members', '/business/upgrade', '/upgrade', '/logout'];
 
 /** Spec §4 business gates, after the route guards have let the user in. */
-export function businessGate(
-  user: User,
-  business: BusinessMembership | null,
-  pathname: string,
-): GuardDecision {
+function businessGate(user: User, business: BusinessMembership | null, pathname: string): GuardDecision {
   if (business && (isTrialExpired(business) || isLocked(business))) {
     if (business.role === 'admin') {
       return lockedAdminPaths.some((path) => pathname.startsWith(path))

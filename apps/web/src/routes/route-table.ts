@@ -2,7 +2,7 @@
  * Every screen of spec §2 with who may open it and its layout. The router is built from this
  * table, the guards read it, and the E2E route walk iterates over it.
  */
-export type Role = 'public' | 'unauthenticated' | 'user' | 'member' | 'admin' | 'nas';
+type Role = 'public' | 'unauthenticated' | 'user' | 'member' | 'admin' | 'nas';
 export type Layout = 'simple' | 'unauthenticated' | 'main' | 'admin';
 
 export interface RouteSpec {
@@ -135,15 +135,3 @@ const pages = [
 export type RouteTableEntry = (typeof pages)[number];
 
 export const routeTable: readonly RouteSpec[] = pages;
-
-/** Spec §2 sub-navigation sections of the admin area. */
-export const businessSections = {
-  'business-billing': [
-    '/business/billing',
-    '/business/billing/plan',
-    '/business/billing/payment',
-    '/business/billing/invoices',
-  ],
-  'business-members': ['/business/members', '/business/members/domains', '/business/activity'],
-  'business-profile': ['/business/profile', '/business/profile/aes-for-business'],
-} as const;

@@ -50,9 +50,9 @@ export function searchValidator<K extends string>(page: K): SearchValidatorOf<K>
 }
 
 /** Ids in paths: letters, digits and a few separators (an e-mail-like seal name included). */
-export const pathParamPattern = /^[A-Za-z0-9._@-]{1,128}$/;
+const pathParamPattern = /^[A-Za-z0-9._@-]{1,128}$/;
 
-export class RouteValidationError extends Error {
+class RouteValidationError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'RouteValidationError';

@@ -5,6 +5,7 @@ import { ErrorResponse } from '@signet/contracts/errors';
 import { SignBody, SignResult, TanRespondBody } from '@signet/contracts/signature-requests';
 import { userCaller, visitorCaller } from '../../plugins/auth.ts';
 import * as qes from './qes-step-up.service.ts';
+import type { SigningDeps } from './signing-deps.ts';
 import * as signing from './signing.service.ts';
 import type { SigningDeps } from './signing-deps.ts';
 
