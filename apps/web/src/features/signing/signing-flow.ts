@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { closeOverlay, openOverlay } from '../../components/overlay-store.ts';
 import { closeDialog, openDialog } from '../../components/dialog-store.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import type { SigningAccess } from './access.ts';
+import type { SigningAccess } from '../../lib/signing-access.ts';
 import { acceptSigningTerms } from './api/accept-signing-terms.ts';
 import { cancelTan } from './api/cancel-tan.ts';
 import { getLockStatus } from './api/get-lock-status.ts';
@@ -35,7 +35,7 @@ export interface SigningTarget {
   qes?: boolean;
 }
 
-export interface Part11Values {
+interface Part11Values {
   signingName: string;
   signingReason: string;
   password: string;
@@ -123,7 +123,7 @@ function openTanDialog(options: SigningFlowOptions, body: SignInput, responseId:
 }
 
 /** Shows the step; the overlay's actions lead on (retry, try the code again, start again …). */
-export function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): void {
+function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): void {
   const again = () => run(options, body);
   if (step.kind === 'tan') return openTanDialog(options, body, step.responseId);
   options.onSettled?.();

@@ -1,5 +1,5 @@
 import { apiBlob } from '../../../lib/api-client.ts';
-import { accessOptions, accessPath, type SigningAccess } from '../access.ts';
+import { accessOptions, accessPath, type SigningAccess } from '../../../lib/signing-access.ts';
 
 export type DownloadKind = 'pdf' | 'zip' | 'report';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EventList } from '@signet/contracts/signature-requests';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { accessKey, accessOptions, accessPath, type SigningAccess } from '../access.ts';
+import { accessKey, accessOptions, accessPath, type SigningAccess } from '../../../lib/signing-access.ts';
 
 /** GET /v3/signature-requests/{id}/events: the hash-chained audit trail. */
 export function getEvents(access: SigningAccess, id: string) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { accessOptions, type SigningAccess } from '../access.ts';
+import { accessOptions, type SigningAccess } from '../../../lib/signing-access.ts';
 
 const TanState = z.object({ status: z.string(), remainingAttempts: z.number().int() });
 

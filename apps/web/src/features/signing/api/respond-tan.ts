@@ -1,6 +1,6 @@
 import { SignResult } from '@signet/contracts/signature-requests';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { accessOptions, type SigningAccess } from '../access.ts';
+import { accessOptions, type SigningAccess } from '../../../lib/signing-access.ts';
 import type { SignOutcome } from './sign.ts';
 
 /** POST /api/respond/{responseId} (user) or /v1/direct/tan/check (visitor): the TAN from the SMS. */

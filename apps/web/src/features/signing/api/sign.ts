@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { SignResult, type SignBody } from '@signet/contracts/signature-requests';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { accessOptions, accessPath, type SigningAccess } from '../access.ts';
+import { accessOptions, accessPath, type SigningAccess } from '../../../lib/signing-access.ts';
 
 export type SignInput = z.input<typeof SignBody>;
 export type SignOutcome = z.infer<typeof SignResult>;

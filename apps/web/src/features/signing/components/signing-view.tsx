@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../../components/dialog-store.ts';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { accessKey, type SigningAccess } from '../access.ts';
+import { signatureRequestKey, useSignatureRequest } from '../../../lib/api/get-signature-request.ts';
+import { accessKey, type SigningAccess } from '../../../lib/signing-access.ts';
 import { addObserver } from '../api/add-observer.ts';
 import { addSigner } from '../api/add-signer.ts';
 import { decline } from '../api/decline.ts';
@@ -25,7 +26,6 @@ import { delegate } from '../api/delegate.ts';
 import { deleteRequest } from '../api/delete-request.ts';
 import { download, type DownloadKind } from '../api/download.ts';
 import { useEvents } from '../api/get-events.ts';
-import { useSignatureRequest } from '../api/get-signature-request.ts';
 import { remind } from '../api/remind.ts';
 import { removeSigner } from '../api/remove-signer.ts';
 import { withdraw } from '../api/withdraw.ts';
@@ -88,7 +88,10 @@ export function SigningView({
   const [downloadAnchor, setDownloadAnchor] = useState<HTMLElement | null>(null);
   useEffect(() => () => endSigning(), []);
 
+  // After signing or any other change: the request wherever it is cached (the editor's copy too), and
+  // the history.
   const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: signatureRequestKey(requestId) });
     void queryClient.invalidateQueries({ queryKey: ['signing', accessKey(access)] });
   };
   const request = requestQuery.data;
