@@ -6,7 +6,7 @@ import type { ListQuery } from '../dashboard-list.ts';
 export const signatureRequestsKey = ['signature-requests'] as const;
 
 /** One page of the dashboard list for a filter and search text. */
-export const signatureRequestsQueryOptions = (query: ListQuery) =>
+const signatureRequestsQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: [...signatureRequestsKey, 'list', query],
     queryFn: ({ signal }) =>

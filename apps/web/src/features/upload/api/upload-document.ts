@@ -2,7 +2,7 @@ import { documentEndpoints } from '@signet/contracts/endpoints/documents';
 import type { Document } from '@signet/contracts/documents';
 import { uploadWithProgress } from '../../../lib/api-client.ts';
 
-export interface UploadOptions {
+interface UploadOptions {
   /** The user password of a protected PDF. */
   password?: string;
   /** 0..1 as the bytes go out. */
