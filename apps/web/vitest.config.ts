@@ -8,5 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Above the 10 s that findBy/waitFor may wait (test-setup.ts), so a missing element is reported
+    // as such, not as a test timeout.
+    testTimeout: 20_000,
   },
 });

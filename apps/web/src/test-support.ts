@@ -8,6 +8,6 @@ export const jsonResponse = (body: unknown, status = 200) =>
     statusText: '',
     headers: new Headers({ 'content-type': 'application/json' }),
     json: () => Promise.resolve(body),
-    // The client reads an error answer as text (a proxy's page may not be JSON).
+    // The client reads error answers as text (a proxy's page need not be JSON).
     text: () => Promise.resolve(JSON.stringify(body)),
   }) as unknown as Response;

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@signet/contracts/accounts';
 import { userQueryOptions } from '../lib/api/get-user.ts';
 import { userBusinessQueryOptions } from '../lib/api/get-user-business.ts';
-import { rememberedInvitation } from '../features/business/remembered-invitation.ts';
+import { rememberedInvitation } from '../lib/remembered-invitation.ts';
 import { hasDirectSignCredentials } from '../features/direct-sign/credentials.ts';
 import { maintenanceQueryOptions } from '../lib/api/get-status-summary.ts';
 import type { MaintenanceNotice } from '../lib/maintenance.ts';

@@ -6,6 +6,7 @@ import { SignBody, SignResult, TanRespondBody } from '@signet/contracts/signatur
 import { userCaller, visitorCaller } from '../../plugins/auth.ts';
 import * as qes from './qes-step-up.service.ts';
 import * as signing from './signing.service.ts';
+import type { SigningDeps } from './signing-deps.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -23,7 +24,7 @@ const TanState = z.object({ status: z.string(), remainingAttempts: z.number().in
 const DirectTanBody = z.strictObject({ responseId: z.uuid(), secret: z.string().trim().min(4).max(20) });
 const DirectResendBody = z.strictObject({ responseId: z.uuid() });
 
-export async function signingRoutes(app: FastifyInstance, deps: signing.SigningDeps): Promise<void> {
+export async function signingRoutes(app: FastifyInstance, deps: SigningDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/v3/sign', {

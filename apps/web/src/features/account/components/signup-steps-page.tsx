@@ -11,6 +11,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { readConfig } from '../../../lib/config.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { rememberedInvitation } from '../../../lib/remembered-invitation.ts';
 import { storeToken } from '../../../lib/session.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { useRegister } from '../api/register.ts';
@@ -63,9 +64,13 @@ export function SignupStepsPage() {
       lang: currentLanguage(),
       ...(values.mobile.trim() ? { mobile: values.mobile.trim() } : {}),
     });
+    // Read before the session is stored: another tab of this browser (the one that asked for the
+    // confirmation mail) follows the new session to the invitation, and forgets it when shown.
+    const invitation = rememberedInvitation();
     storeToken(session);
     await queryClient.invalidateQueries({ queryKey: ['user'] });
-    await navigate({ to: '/welcome', replace: true });
+    if (invitation) await navigate({ to: '/invite/$id', params: { id: invitation }, replace: true });
+    else await navigate({ to: '/welcome', replace: true });
   });
 
   const intro = confirmation.data?.email

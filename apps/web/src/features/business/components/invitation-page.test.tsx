@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReceivedInvitation } from '@signet/contracts/businesses';
 import shell from '../../../locales/en-gb.json';
 import enGb from '../locales/en-gb.json';
-import { rememberedInvitation } from '../remembered-invitation.ts';
+import { rememberedInvitation } from '../../../lib/remembered-invitation.ts';
 import { InvitationPage } from './invitation-page.tsx';
 import { jsonResponse } from '../../../test-support.ts';
 

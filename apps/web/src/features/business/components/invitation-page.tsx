@@ -17,7 +17,7 @@ import { formatDateTime } from '../../../lib/i18n.ts';
 import { getToken } from '../../../lib/session.ts';
 import { useAnswerInvitation } from '../api/answer-invitation.ts';
 import { useInvitation } from '../api/get-invitation.ts';
-import { forgetInvitation, rememberInvitation } from '../remembered-invitation.ts';
+import { forgetInvitation, rememberInvitation } from '../../../lib/remembered-invitation.ts';
 
 /** Heading, one explaining paragraph and the ways on: every state of the page has this frame. */
 function Frame({ text, children }: { text?: string; children?: ReactNode }) {
