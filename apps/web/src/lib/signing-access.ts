@@ -1,4 +1,4 @@
-import type { RequestOptions } from './api-client.ts';
+import type { RequestOptions, VisitorCredentials } from './api-client.ts';
 
 /**
  * Who is looking at a request: a signed-in user (Bearer session), or a direct-sign visitor (role
@@ -23,6 +23,14 @@ export function accessPath(access: SigningAccess, userPath: string): string {
 export function accessOptions(access: SigningAccess, options: RequestOptions = {}): RequestOptions {
   const token = directToken(access);
   return token ? { ...options, authorization: `Basic ${token}` } : options;
+}
+
+/**
+ * The visitor's credentials for callApi (`visitor`), which send a call to its endpoint's visitor
+ * twin; none for a user, whose session header goes with the call.
+ */
+export function visitorOf(access: SigningAccess): VisitorCredentials | undefined {
+  return access.kind === 'direct' ? { signerId: access.signerId, secret: access.secret } : undefined;
 }
 
 /** A stable part of query keys, so a visitor's and a user's copies never mix. */

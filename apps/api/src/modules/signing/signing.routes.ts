@@ -7,7 +7,6 @@ import { userCaller, visitorCaller } from '../../plugins/auth.ts';
 import * as qes from './qes-step-up.service.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import * as signing from './signing.service.ts';
-import type { SigningDeps } from './signing-deps.ts';
 
 const errors = {
   400: ErrorResponse,

@@ -1,23 +1,8 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiBlob } from '../api-client.ts';
-import { accessKey, accessOptions, accessPath, type SigningAccess } from '../signing-access.ts';
-
-/**
- * GET /v3/documents/{id}/pages/{n}?scale= (or its /v3/direct twin): a page rendered by the API.
- * Users and visitors alike fetch it with the Authorization header and show it through an object URL:
- * a credential in the image URL would end up in logs and the browser history.
- */
-export function getPageImage(
-  access: SigningAccess,
-  documentId: string,
-  page: number,
-  scale: number,
-  signal?: AbortSignal,
-): Promise<Blob> {
-  const path = accessPath(access, `/v3/documents/${encodeURIComponent(documentId)}/pages/${page}`);
-  return apiBlob(path, accessOptions(access, { query: { scale }, retry: true, signal }));
-}
+import { documentEndpoints } from '@signet/contracts/endpoints/documents';
+import { callApi } from '../api-client.ts';
+import { accessKey, visitorOf, type SigningAccess } from '../signing-access.ts';
 
 /** A document as its pages are cached: by version, since every signature changes how they look. */
 export interface PagedDocument {
@@ -34,7 +19,16 @@ export const pageImageQueryOptions = (
 ) =>
   queryOptions({
     queryKey: ['documents', document.id, document.sha256, 'pages', page, scale, accessKey(access)],
-    queryFn: ({ signal }) => getPageImage(access, document.id, page, scale, signal),
+    // Users and visitors alike fetch the page with the Authorization header and show it through an
+    // object URL: a credential in the image URL would end up in logs and the browser history.
+    queryFn: ({ signal }) =>
+      callApi(documentEndpoints.documentPage, {
+        params: { id: document.id, n: page },
+        query: { scale },
+        retry: true,
+        signal,
+        visitor: visitorOf(access),
+      }),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });

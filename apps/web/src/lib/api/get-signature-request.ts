@@ -1,16 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SignatureRequest } from '@signet/contracts/signature-requests';
-import { apiRequest } from '../api-client.ts';
-import { accessKey, accessOptions, accessPath, type SigningAccess } from '../signing-access.ts';
-
-/** GET /v3/signature-requests/{id} (or its /v3/direct twin for a visitor). */
-export function getSignatureRequest(access: SigningAccess, id: string): Promise<SignatureRequest> {
-  return apiRequest(
-    accessPath(access, `/v3/signature-requests/${encodeURIComponent(id)}`),
-    accessOptions(access, { retry: true }),
-    SignatureRequest,
-  );
-}
+import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
+import { callApi } from '../api-client.ts';
+import { accessKey, visitorOf, type SigningAccess } from '../signing-access.ts';
 
 /**
  * Every cached copy of one request, whoever reads it (the editor, the view, a visitor): invalidating
@@ -25,7 +16,13 @@ export const signatureRequestQueryKey = (access: SigningAccess, id: string) =>
 export const signatureRequestQueryOptions = (access: SigningAccess, id: string) =>
   queryOptions({
     queryKey: signatureRequestQueryKey(access, id),
-    queryFn: () => getSignatureRequest(access, id),
+    // A user's call, or its /v3/direct twin for a visitor.
+    queryFn: () =>
+      callApi(signatureRequestEndpoints.getSignatureRequest, {
+        params: { id },
+        retry: true,
+        visitor: visitorOf(access),
+      }),
   });
 
 export function useSignatureRequest(access: SigningAccess, id: string) {
