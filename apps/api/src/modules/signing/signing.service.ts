@@ -15,7 +15,7 @@ import type {
   SignBody,
   SigningBatchItem,
   SignResult as SignResultSchema,
-} from '@signet/contracts/signature-requests';
+} from '@signet/contracts/signing';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { ProviderError } from '../../adapters/http.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SignResult } from '@signet/contracts/signature-requests';
+import { SignResult } from '@signet/contracts/signing';
 import type { Language } from '@signet/contracts/common';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { signatureRequestsKey } from './list-signature-requests.ts';

@@ -1,4 +1,4 @@
-import { SignResult } from '@signet/contracts/signature-requests';
+import { SignResult } from '@signet/contracts/signing';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accessOptions, type SigningAccess } from '../access.ts';
 import type { SignOutcome } from './sign.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { SignResult, type SignBody } from '@signet/contracts/signature-requests';
+import { SignResult, type SignBody } from '@signet/contracts/signing';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accessOptions, accessPath, type SigningAccess } from '../access.ts';
 
