@@ -37,6 +37,3 @@ export const VisitorTanBody = z.strictObject({ responseId: z.uuid(), secret: Tan
 export const VisitorPendingSigningBody = z.strictObject({ responseId: z.uuid() });
 /** After a new code was sent: the step-up's state and the attempts left. */
 export const TanState = z.object({ status: z.string(), remainingAttempts: z.number().int() });
-
-/** The JSON Web Key Set of the signer assertions: RFC 7517 keys (Ed25519), passed through as they are. */
-export const SignerAssertionKeys = z.object({ keys: z.array(z.looseObject({})) });

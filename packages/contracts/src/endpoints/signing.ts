@@ -3,7 +3,6 @@ import { defineEndpoint } from '../endpoint.ts';
 import {
   ResponseIdParams,
   SignBody,
-  SignerAssertionKeys,
   SignResult,
   TanFormBody,
   TanRespondBody,
@@ -147,17 +146,6 @@ export const signingEndpoints = {
     body: VisitorPendingSigningBody,
     status: 204,
     errors: tanRefusals,
-  }),
-  signerAssertionKeys: defineEndpoint({
-    method: 'GET',
-    path: '/v1/signer-assertion-keys.json',
-    auth: 'public',
-    summary:
-      'The public key (JWKS) of the signer assertions Signet sends its QTSP; the QTSP operator registers it',
-    tags,
-    status: 200,
-    response: SignerAssertionKeys,
-    errors: [],
   }),
   trustList: defineEndpoint({
     method: 'GET',
