@@ -26,8 +26,12 @@ export interface Endpoint {
   readonly bodyLimit?: number;
   /** The status of a successful answer. */
   readonly status: 200 | 201 | 202 | 204;
-  /** The JSON answer, or the content types of a binary one (PDF, page image, zip); absent with 204. */
-  readonly response?: z.ZodType | { readonly binary: readonly string[] };
+  /**
+   * The JSON answer, or the content types of a binary one (PDF, page image, zip); absent with 204.
+   * A call whose query chooses between JSON and a file (the signature report) is binary with the
+   * schema of its JSON form in `json`: the web fetches the file, other clients may ask for JSON.
+   */
+  readonly response?: z.ZodType | { readonly binary: readonly string[]; readonly json?: z.ZodType };
   /**
    * The codes this call itself can answer with, besides those every call of its policy can
    * (`errorsOf` adds those). In tests, an answer with an undeclared code fails.

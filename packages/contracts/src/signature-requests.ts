@@ -204,7 +204,8 @@ export const SignatureRequestList = z.object({
 });
 
 export const RequestIdParams = z.strictObject({ id: z.uuid() });
-export const MessageBody = z.strictObject({ message: z.string().trim().max(2000).optional() });
+/** Decline and withdraw: an optional message to the people told; the body may be left out. */
+export const MessageBody = z.strictObject({ message: z.string().trim().max(2000).optional() }).default({});
 export const ObserverBody = z.strictObject({ email: Email });
 export const DelegateBody = z.strictObject({
   /** Whom the caller's signature is handed to. */
@@ -296,12 +297,6 @@ export const RequestDocumentParams = z.strictObject({ id: z.uuid(), documentId: 
 export const AttachmentParams = z.strictObject({ id: z.uuid(), attId: z.uuid() });
 /** A link secret (direct-sign and send-to): 256 random bits, base64url. */
 export const linkSecretPattern = /^[A-Za-z0-9_-]{43}$/;
-
-/**
- * Direct variants take the visitor's credentials in the Authorization header only (Basic
- * base64(signerId:linkSecret)); nothing in a query string, where access logs would keep it.
- */
-export const DirectQuery = z.strictObject({});
 
 /** POST .../documents (drafts only): an uploaded document of the owner by id, or a new one as base64. */
 export const AddDocumentBody = z.union([z.strictObject({ id: z.uuid() }), Base64Document]);

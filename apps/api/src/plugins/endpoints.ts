@@ -63,8 +63,9 @@ function registerRoute(
   auth: AuthPolicy,
   handler: EndpointHandler<Endpoint>,
 ): void {
-  const binary = endpoint.response && 'binary' in endpoint.response ? endpoint.response.binary : undefined;
-  const success = endpoint.status === 204 ? z.null() : binary ? undefined : (endpoint.response as z.ZodType);
+  const files = endpoint.response && 'binary' in endpoint.response ? endpoint.response : undefined;
+  const binary = files && (files.json ? ['application/json', ...files.binary] : files.binary);
+  const success = endpoint.status === 204 ? z.null() : files ? files.json : (endpoint.response as z.ZodType);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url,

@@ -11,7 +11,7 @@ import {
 
 const tags = ['Documents'];
 /** Why an uploaded file is refused (judged by its content). */
-const pdfRefusals = [
+export const pdfRefusals = [
   'PDF_NOT_A_PDF',
   'PDF_PASSWORD_REQUIRED',
   'PDF_DAMAGED',
