@@ -11,11 +11,7 @@ import {
   type VisualSignatureData,
 } from '@signet/pdf';
 import type { Language } from '@signet/contracts/common';
-import type {
-  SignBody,
-  SigningBatchItem,
-  SignResult as SignResultSchema,
-} from '@signet/contracts/signing';
+import type { SignBody, SigningBatchItem, SignResult as SignResultSchema } from '@signet/contracts/signing';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { ProviderError } from '../../adapters/http.ts';

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { defaultPageScale } from '@signet/contracts/documents';
-import { apiBlob } from '../../../lib/api-client.ts';
-import { accessKey, accessOptions, accessPath, type SigningAccess } from '../access.ts';
+import { documentEndpoints } from '@signet/contracts/endpoints/documents';
+import { callApi } from '../../../lib/api-client.ts';
+import { accessKey, visitorOf, type SigningAccess } from '../access.ts';
 
 /**
- * GET /v3/documents/{id}/pages/{n}?scale= (or its /v3/direct twin): a page rendered by the API.
- * Users and visitors alike fetch it with the Authorization header and show it through an object URL:
- * a credential in the image URL would end up in logs and the browser history.
+ * A page rendered by the API (a visitor's through the direct twin). Users and visitors alike fetch
+ * it with the Authorization header and show it through an object URL: a credential in the image URL
+ * would end up in logs and the browser history.
  */
 function fetchPageImage(
   access: SigningAccess,
@@ -15,8 +16,13 @@ function fetchPageImage(
   scale = defaultPageScale,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const path = accessPath(access, `/v3/documents/${encodeURIComponent(documentId)}/pages/${page}`);
-  return apiBlob(path, accessOptions(access, { query: { scale }, retry: true, signal }));
+  return callApi(documentEndpoints.documentPage, {
+    params: { id: documentId, n: page },
+    query: { scale },
+    retry: true,
+    signal,
+    visitor: visitorOf(access),
+  });
 }
 
 export type PageImageState =

@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SignatureRequest } from '@signet/contracts/signature-requests';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { accessKey, accessOptions, accessPath, type SigningAccess } from '../access.ts';
+import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
+import { callApi } from '../../../lib/api-client.ts';
+import { accessKey, visitorOf, type SigningAccess } from '../access.ts';
 
-/** GET /v3/signature-requests/{id} (or the direct variant for a visitor). */
-export function getSignatureRequest(access: SigningAccess, id: string): Promise<SignatureRequest> {
-  return apiRequest(
-    accessPath(access, `/v3/signature-requests/${encodeURIComponent(id)}`),
-    accessOptions(access, { retry: true }),
-    SignatureRequest,
-  );
-}
-
-export const signatureRequestQueryOptions = (access: SigningAccess, id: string) =>
+/** A request as its reader sees it: a user through the user call, a visitor through its direct twin. */
+const signatureRequestQueryOptions = (access: SigningAccess, id: string) =>
   queryOptions({
     queryKey: ['signing', accessKey(access), 'request', id],
-    queryFn: () => getSignatureRequest(access, id),
+    queryFn: () =>
+      callApi(signatureRequestEndpoints.getSignatureRequest, {
+        params: { id },
+        retry: true,
+        visitor: visitorOf(access),
+      }),
   });
 
 export function useSignatureRequest(access: SigningAccess, id: string) {

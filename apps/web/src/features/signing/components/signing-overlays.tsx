@@ -239,7 +239,8 @@ export function TanExpiredOverlay(props: OverlayComponentProps) {
 
 export function TanInvalidOverlay(props: OverlayComponentProps) {
   const { t } = useTranslation(ns);
-  const attempts = /(\d+) attempts? left/.exec(String(props.descriptor.props?.message ?? ''))?.[1];
+  // The API's `details.remainingAttempts` (signing-outcome.ts passes it on); absent when it did not say.
+  const attempts = props.descriptor.props?.remainingAttempts;
   return (
     <MessageOverlay
       {...props}
@@ -247,8 +248,8 @@ export function TanInvalidOverlay(props: OverlayComponentProps) {
       icon={<PasswordIcon />}
       tone="error"
       body={
-        attempts !== undefined
-          ? t('overlays.tan-invalid.body_attempts', { count: Number(attempts) })
+        typeof attempts === 'number'
+          ? t('overlays.tan-invalid.body_attempts', { count: attempts })
           : undefined
       }
       retryLabel={t('overlays.tan-invalid.action')}
