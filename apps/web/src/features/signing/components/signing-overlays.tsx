@@ -16,6 +16,7 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type { OverlayComponentProps } from '../../../components/overlay-host.tsx';
+import type { ClientErrorCode } from '../../../lib/api-client.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { OverlayFrame, type OverlayTone } from './overlay-frame.tsx';
@@ -91,7 +92,7 @@ export function SigningSuccessOverlay({ descriptor, loading, onAction }: Overlay
 }
 
 /** The QES limits the API may answer with, and their text (the time they end as `time`). */
-const limitTexts: Record<string, string> = {
+const limitTexts: Partial<Record<ClientErrorCode, string>> = {
   SIGNING_RATE_LIMITED: 'overlays.signing-failure.rate_limited',
   SIGNING_BLOCKED: 'overlays.signing-failure.blocked',
 };
@@ -99,7 +100,8 @@ const limitTexts: Record<string, string> = {
 export function SigningFailureOverlay(props: OverlayComponentProps) {
   const { t } = useTranslation(ns);
   const message = props.descriptor.props?.message as string | undefined;
-  const limit = limitTexts[String(props.descriptor.props?.code)];
+  // signing-outcome.ts puts the failed answer's code in the props.
+  const limit = limitTexts[props.descriptor.props?.code as ClientErrorCode];
   const retryAt = props.descriptor.props?.retryAt as string | undefined;
   if (limit && retryAt)
     return (
