@@ -33,6 +33,16 @@ describe('endpoints from contract values', () => {
     expect(visitorPage.responses['404']!.description).toContain('PAGE_NOT_FOUND');
   });
 
+  it('describe a file answer that has a JSON form by its schema and both content types', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    // The signature report: JSON by default, the PDF with ?type=PDF.
+    const report = document.paths['/v3/signature-requests/{id}/report']!.get!.responses['200']!;
+    expect(Object.keys(report.content ?? {})).toEqual(['application/json', 'application/pdf']);
+    expect(JSON.stringify(report.content!['application/json']!.schema)).toContain('chain_valid');
+  });
+
   it('registers a visitor twin with the nas policy and the user path with its own', () => {
     const routes = t.app.routeTable.filter((route) => route.method === 'GET');
     const policyOf = (url: string) => routes.find((route) => route.url === url)?.auth;

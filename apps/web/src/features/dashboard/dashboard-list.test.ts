@@ -169,7 +169,7 @@ describe('selection', () => {
 describe('signErrorKey', () => {
   it('explains known codes and falls back to the generic text', () => {
     expect(signErrorKey('FREE_SIGNATURES_EXHAUSTED')).toBe('batch.errors.FREE_SIGNATURES_EXHAUSTED');
-    expect(signErrorKey('SOMETHING_NEW')).toBe('batch.errors.generic');
+    expect(signErrorKey('PAGE_NOT_FOUND')).toBe('batch.errors.generic');
     expect(signErrorKey(undefined)).toBe('batch.errors.generic');
   });
 });

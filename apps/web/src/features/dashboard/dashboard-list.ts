@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import type { ListSignatureRequestsQuery } from '@signet/contracts/signature-requests';
+import type { ClientErrorCode } from '../../lib/api-client.ts';
 import type { DashboardSearch } from './dashboard-search.ts';
 
 /** Rows per page of the dashboard list (the API allows up to 100). */
@@ -125,9 +126,9 @@ const knownSignErrors = [
   'REQUEST_LOCKED',
   'VALIDATION_FAILED',
   'NETWORK_ERROR',
-] as const;
+] as const satisfies readonly ClientErrorCode[];
 
-export function signErrorKey(code: string | undefined): string {
+export function signErrorKey(code: ClientErrorCode | undefined): string {
   const known = knownSignErrors.find((candidate) => candidate === code);
   return known ? `batch.errors.${known}` : 'batch.errors.generic';
 }

@@ -80,7 +80,7 @@ describe('uploadErrorFor', () => {
     expect(uploadErrorFor('PDF_SIGNING_NOT_PERMITTED', 400, false)).toBe('not_signable');
     expect(uploadErrorFor('NETWORK_ERROR', 0, false)).toBe('network');
     expect(uploadErrorFor('UNAUTHENTICATED', 401, false)).toBe('session');
-    expect(uploadErrorFor('INTERNAL', 500, false)).toBe('generic');
+    expect(uploadErrorFor('INTERNAL_ERROR', 500, false)).toBe('generic');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Document } from '@signet/contracts/documents';
 import { maxDocumentBytes, maxRequestBytes } from '@signet/contracts/documents';
+import type { ClientErrorCode } from '../../lib/api-client.ts';
 
 /** At most this many documents go into one request (the create call's limit). */
 export const maxDocumentsPerRequest = 10;
@@ -71,7 +72,11 @@ export function admit(
 }
 
 /** The API's refusal of an upload in the page's words (spec error codes; 413 may come without a body). */
-export function uploadErrorFor(code: string, statusCode: number, triedPassword: boolean): UploadErrorCode {
+export function uploadErrorFor(
+  code: ClientErrorCode,
+  statusCode: number,
+  triedPassword: boolean,
+): UploadErrorCode {
   switch (code) {
     case 'PAYLOAD_TOO_LARGE':
       return 'too_large';
@@ -89,6 +94,7 @@ export function uploadErrorFor(code: string, statusCode: number, triedPassword: 
     case 'NETWORK_ERROR':
       return 'network';
   }
+  // A proxy's refusal (of a large body, of a session) has no API error code, only its status.
   if (statusCode === 413) return 'too_large';
   if (statusCode === 401) return 'session';
   return 'generic';

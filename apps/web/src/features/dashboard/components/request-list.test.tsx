@@ -17,6 +17,7 @@ const json = (body: unknown, status = 200) =>
     statusText: '',
     headers: new Headers({ 'content-type': 'application/json' }),
     json: () => Promise.resolve(body),
+    text: () => Promise.resolve(JSON.stringify(body)),
   }) as unknown as Response;
 
 beforeAll(async () => {

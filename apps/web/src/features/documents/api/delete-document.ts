@@ -1,8 +1,8 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { documentEndpoints } from '@signet/contracts/endpoints/documents';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** DELETE /v3/documents/{id}. */
 export function deleteDocument(id: string): Promise<void> {
-  return apiRequest(`/v3/documents/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return callApi(documentEndpoints.deleteDocument, { params: { id } });
 }
 
 /** Deletes several documents; every deletion is attempted, the first failure is rethrown. */

@@ -1,21 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SignatureRequest } from '@signet/contracts/signature-requests';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
+import { callApi } from '../../../lib/api-client.ts';
 import { signatureRequestQueryKey } from './get-signature-request.ts';
 
-/** POST /v3/signature-requests/{id}/initiate: DRAFT → OPEN, fields added, signers invited. */
-export function initiateSignatureRequest(id: string): Promise<SignatureRequest> {
-  return apiRequest(
-    `/v3/signature-requests/${encodeURIComponent(id)}/initiate`,
-    { method: 'POST' },
-    SignatureRequest,
-  );
-}
-
+/** DRAFT → OPEN: fields added, signers invited. */
 export function useInitiateSignatureRequest(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => initiateSignatureRequest(id),
+    mutationFn: () => callApi(signatureRequestEndpoints.initiateSignatureRequest, { params: { id } }),
     onSuccess: async (request) => {
       client.setQueryData(signatureRequestQueryKey(id), request);
       // Lists (dashboard) show the request as open now.

@@ -3,8 +3,6 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../../components/dialog-host.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { openDialog } from '../../../components/dialog-store.ts';
-import { declineSignatureRequest } from '../api/decline-signature-request.ts';
 
 const maxReason = 500;
 
@@ -26,17 +24,4 @@ export function DeclineDialog(props: DialogComponentProps) {
       />
     </ConfirmDialog>
   );
-}
-
-export function openDeclineDialog(requestId: string, onDeclined?: () => void): string {
-  return openDialog({
-    namespace: 'general',
-    name: 'decline-signing-request',
-    props: { requestId },
-    onAction: async (action, value) => {
-      if (action !== 'decline') return;
-      await declineSignatureRequest(requestId, typeof value === 'string' ? value.trim() : '');
-      onDeclined?.();
-    },
-  });
 }
