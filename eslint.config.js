@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS configuration files (.dependency-cruiser.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
     files: ['scripts/**', 'bench/**', '**/e2e/**', '.ci/**'],
     rules: { 'no-console': 'off' },
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -13,7 +13,8 @@ import * as mupdf from 'mupdf';
 import { format, resolveConfig } from 'prettier';
 import { createTrustServices } from '../packages/trust-services/src/index';
 import { addSignatureFields, closePdfEngine } from '../packages/pdf/src/index';
-import { signPdf, type PadesLevel } from '../packages/pdf/src/signature/sign';
+import { signPdf } from '../packages/pdf/src/signature/sign';
+import type { PadesLevel } from '../packages/pdf/src/signature/types';
 import { certificatesFrom } from '../packages/pdf/src/signature/certificates';
 
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/ensure-system-deps.sh
 
-echo "== lint, format, dependency rules"
+echo "== lint, format, dependency rules, dead code"
 npm run lint
 echo "== type-check"
 npm run typecheck

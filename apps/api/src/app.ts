@@ -22,7 +22,7 @@ import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
-import { clearStaleLocks } from './modules/signature-requests/signature-requests.service.ts';
+import { clearStaleLocks } from './modules/signature-requests/request-locks.service.ts';
 import { auditTimestampJobKind, timestampHead } from './modules/signature-requests/audit-trail.service.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';

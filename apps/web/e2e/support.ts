@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Set by scripts/e2e.mjs: the server under test serves the web app, /api and /sandbox. */
 export const baseUrl = process.env.SIGNET_BASE_URL ?? 'http://localhost:3000';
 
-export const chromiumArgs = [
+const chromiumArgs = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

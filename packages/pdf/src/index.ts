@@ -38,18 +38,20 @@ export {
   addDocumentTimestamp,
   addValidationData,
   completeSignature,
-  prepareSignature,
   prepareSignatureInEngine,
   signPdf,
   type CollectValidationDataOptions,
-  type CompleteSignatureOptions,
   type DocumentTimestampOptions,
   type LocalSigner,
-  type PadesLevel,
-  type PrepareSignatureOptions,
-  type PreparedSignature,
   type SignPdfOptions,
 } from './signature/sign';
+export { prepareSignature } from './signature/prepare-signature';
+export type {
+  CompleteSignatureOptions,
+  PadesLevel,
+  PrepareSignatureOptions,
+  PreparedSignature,
+} from './signature/types';
 export type { ValidationDataUpdate } from './signature/dss';
 export {
   validatePdfSignatures,

@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSignatureFields, closePdfEngine, inspectPdf, normalizePdf } from '../src/index';
-import {
-  completeSignature,
-  prepareSignature,
-  signPdf,
-  type PrepareSignatureOptions,
-} from '../src/signature/sign';
+import { completeSignature, signPdf } from '../src/signature/sign';
+import { prepareSignature } from '../src/signature/prepare-signature';
+import type { PrepareSignatureOptions } from '../src/signature/types';
 import { validatePdfSignatures, type SignatureReport } from '../src/signature/validate';
 import { createSigningSandbox, type SigningSandbox, type TestSigner } from './helpers/signing-sandbox';
 import {

@@ -7,12 +7,12 @@ import {
   addDocumentTimestamp,
   addValidationData,
   completeSignature,
-  prepareSignature,
   prepareSignatureInEngine,
   signPdf,
-  type PadesLevel,
   type SignPdfOptions,
 } from '../src/signature/sign';
+import { prepareSignature } from '../src/signature/prepare-signature';
+import type { PadesLevel } from '../src/signature/types';
 import { validatePdfSignatures, type SignatureReport } from '../src/signature/validate';
 import { createSigningSandbox, type SigningSandbox, type TestSigner } from './helpers/signing-sandbox';
 import { certificatesFrom } from '../src/signature/certificates';

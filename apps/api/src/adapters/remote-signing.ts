@@ -7,7 +7,7 @@ const sha256WithRsa = '1.2.840.113549.1.1.11';
 const sha256 = '2.16.840.1.101.3.4.2.1';
 
 /** A person's on-demand certificate (AES, QES). */
-export interface PersonEnrolment {
+interface PersonEnrolment {
   givenName: string;
   surname: string;
   email: string;
@@ -24,7 +24,7 @@ export interface PersonEnrolment {
 }
 
 /** A business seal's certificate: no person, no SMS code (Signet's signer assertion authorizes it). */
-export interface SealEnrolment {
+interface SealEnrolment {
   quality: 'seal';
   legislation: 'eidas' | 'zertes';
   /** The business, in the subject O. */

@@ -17,7 +17,7 @@ import * as signing from './schema/signing.ts';
 import * as businesses from './schema/businesses.ts';
 import { ProcessLiveness } from './process-liveness.ts';
 
-export const schema = {
+const schema = {
   ...accounts,
   ...platform,
   ...documents,
@@ -25,7 +25,7 @@ export const schema = {
   ...signing,
   ...businesses,
 };
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The database handle every repository takes: PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -1,6 +1,5 @@
-import type { Language } from '@signet/contracts/common';
 import { footer } from './footer.ts';
-import type { MailTemplate } from './templates.ts';
+import type { MailTemplates } from './mail-template.ts';
 
 /** Mails about business membership, in the four languages (joined into `templates`). */
 export const businessTemplates = {
@@ -46,4 +45,4 @@ export const businessTemplates = {
       footer: footer.it,
     },
   },
-} satisfies Record<string, Record<Language, MailTemplate>>;
+} satisfies MailTemplates;

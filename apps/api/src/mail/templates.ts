@@ -1,17 +1,7 @@
 import type { Language } from '@signet/contracts/common';
 import { businessTemplates } from './business-templates.ts';
 import { footer } from './footer.ts';
-
-/** Every message Signet mails, in the four languages. `{name}` placeholders are filled from params. */
-export interface MailTemplate {
-  subject: string;
-  greeting: string;
-  paragraphs: string[];
-  action?: string;
-  footer: string;
-}
-
-type Templates = Record<string, Record<Language, MailTemplate>>;
+import type { MailTemplates } from './mail-template.ts';
 
 /** Visitors only (the paragraph is left out without its link): sign with an account instead. */
 const sendTo: Record<Language, string> = {
@@ -441,6 +431,6 @@ export const templates = {
     },
   },
   ...businessTemplates,
-} satisfies Templates;
+} satisfies MailTemplates;
 
 export type TemplateName = keyof typeof templates;

@@ -25,7 +25,7 @@ declare module 'fastify' {
 export type Caller = UserCaller | VisitorCaller;
 
 /** Where a call came from: the audit trail records it with every signing action. */
-export interface ClientInfo {
+interface ClientInfo {
   ip: string;
   userAgent: string | null;
 }

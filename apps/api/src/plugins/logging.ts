@@ -7,7 +7,7 @@ const secretNames = ['authorization', 'cookie', 'token', 'password', 'secret', '
  * pino's redaction paths for those names at the top level and up to four levels down (pino's
  * wildcards match one level each; logged objects here are shallower than that).
  */
-export const redactPaths = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'].flatMap((prefix) =>
+const redactPaths = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'].flatMap((prefix) =>
   secretNames.map((name) => `${prefix}${name}`),
 );
 

@@ -9,7 +9,7 @@ const reloadGuardKey = 'signet.chunk-reload';
 /** Spec §9: do not reload again within 10 s, so a broken deployment cannot loop. */
 const reloadGuardMs = 10_000;
 
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error &&
     /dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk/i.test(
@@ -27,7 +27,7 @@ export function reloadForNewChunks(): boolean {
   return true;
 }
 
-export function isRouteValidationError(error: unknown): boolean {
+function isRouteValidationError(error: unknown): boolean {
   if (error instanceof SearchParamError) return true;
   if (!(error instanceof Error)) return false;
   const cause = (error as { cause?: unknown }).cause;

@@ -1,6 +1,6 @@
 import { createStore, nextId } from '../lib/create-store.ts';
 
-export type DialogNamespace = 'document' | 'business' | 'profile' | 'visual-signature' | 'general';
+type DialogNamespace = 'document' | 'business' | 'profile' | 'visual-signature' | 'general';
 
 /** Spec §3 dialog descriptor. `onAction` runs when the dialog reports an action (confirm, accept …). */
 export interface DialogDescriptor {

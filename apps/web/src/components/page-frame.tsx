@@ -45,6 +45,17 @@ export function PageFrame({
 }
 
 /** What a page shows when there is nothing yet: what it is for, and what to do next. */
+/** The look of a page's central invitation (nothing here yet; drop files here): a dashed, centred card. */
+export const dashedPanel = {
+  borderRadius: 2,
+  p: { xs: 3, sm: 5 },
+  textAlign: 'center',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: 1.5,
+} as const;
+
 export function EmptyState({
   icon,
   heading,
@@ -59,17 +70,11 @@ export function EmptyState({
   return (
     <Box
       sx={{
+        ...dashedPanel,
         border: 1,
         borderColor: 'divider',
         borderStyle: 'dashed',
-        borderRadius: 2,
         bgcolor: 'background.paper',
-        p: { xs: 3, sm: 5 },
-        textAlign: 'center',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        gap: 1.5,
       }}
     >
       <Box aria-hidden="true" sx={{ color: 'primary.main', '& svg': { fontSize: 48 } }}>

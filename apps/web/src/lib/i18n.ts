@@ -43,7 +43,7 @@ const localeBackend: BackendModule = {
   },
 };
 
-export function isDirectSignPath(pathname: string): boolean {
+function isDirectSignPath(pathname: string): boolean {
   return pathname.startsWith('/direct-sign') || /^\/view\/[^/]+\/[^/]+/.test(pathname);
 }
 

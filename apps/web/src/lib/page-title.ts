@@ -1,4 +1,4 @@
-export const productName = 'Signet';
+const productName = 'Signet';
 
 /** The last path segment that is not a parameter, dash words capitalised: '/password-reset/new' → 'New'. */
 export function titleFromPath(routePath: string): string | null {

@@ -1,9 +1,9 @@
 /** Spec §8/§9: page fetches are retried up to 10 times, 100 ms doubling to 5 s, or as a 503 says. */
-export const maxPageFetchTries = 10;
-export const firstRetryDelayMs = 100;
-export const maxRetryDelayMs = 5000;
+const maxPageFetchTries = 10;
+const firstRetryDelayMs = 100;
+const maxRetryDelayMs = 5000;
 /** Spec §9: statuses worth another try (0 stands for a network failure). */
-export const retryStatuses: ReadonlySet<number> = new Set([0, 408, 409, 425, 429, 500, 502, 503, 504]);
+const retryStatuses: ReadonlySet<number> = new Set([0, 408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** Seconds or an HTTP date, as Retry-After allows; null when absent or unreadable. */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | null {

@@ -20,7 +20,7 @@ declare module '@mui/material/styles' {
 }
 
 /** Spec §9: the app's breakpoints; below lg counts as mobile. Light theme only. */
-export const breakpoints = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
+const breakpoints = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
 
 export const theme = createTheme({
   breakpoints: { values: breakpoints },

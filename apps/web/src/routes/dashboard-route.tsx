@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { userQueryKey, userQueryOptions } from '../features/account/api/get-user.ts';
+import { userQueryKey, userQueryOptions } from '../lib/api/get-user.ts';
 import { businessSettingsQueryOptions } from '../features/business/api/get-business-settings.ts';
-import { userBusinessQueryOptions } from '../features/business/api/get-user-business.ts';
+import { userBusinessQueryOptions } from '../lib/api/get-user-business.ts';
 import { openAutoDeletionDialog } from '../features/business/components/auto-deletion-dialog.tsx';
 import { deleteRequestsAndDocuments } from '../features/dashboard/api/delete-signature-requests.ts';
 import { DashboardPage, type DashboardUser } from '../features/dashboard/components/dashboard-page.tsx';

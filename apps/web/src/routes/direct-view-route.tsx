@@ -3,8 +3,8 @@ import { useParams, useSearch } from '@tanstack/react-router';
 import { Language } from '@signet/contracts/common';
 import { takeDirectSignCredentials } from '../features/direct-sign/credentials.ts';
 import { withRequestExit } from '../features/direct-sign/exit-url.ts';
-import type { SigningAccess } from '../features/signing/access.ts';
-import { useSignatureRequest } from '../features/signing/api/get-signature-request.ts';
+import type { SigningAccess } from '../lib/signing-access.ts';
+import { useSignatureRequest } from '../lib/api/get-signature-request.ts';
 import { changeLanguage } from '../lib/i18n.ts';
 import { SigningPage } from './signing-page.tsx';
 
@@ -14,7 +14,7 @@ import { SigningPage } from './signing-page.tsx';
  * page speaks the visitor's language (Italian included) unless the link says `lang`.
  */
 export function DirectViewRoute() {
-  const { id = '', userid = '' } = useParams({ strict: false }) as { id?: string; userid?: string };
+  const { id = '', userid = '' } = useParams({ strict: false });
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   // Read once, before anything renders: the fragment leaves the address bar right away.
   const [secret] = useState(() => takeDirectSignCredentials(id, userid)?.secret ?? '');

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ExitCountdown } from '../features/direct-sign/components/exit-countdown.tsx';
 import { exitAfterSigning, safeRedirectUrl, type ExitUrlState } from '../features/direct-sign/exit-url.ts';
-import type { SigningAccess } from '../features/signing/access.ts';
+import type { SigningAccess } from '../lib/signing-access.ts';
 import { SigningView, type SigningViewProps } from '../features/signing/components/signing-view.tsx';
 import type { SigningFlowOptions } from '../features/signing/signing-flow.ts';
 

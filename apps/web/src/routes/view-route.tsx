@@ -1,12 +1,12 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useUser } from '../features/account/api/get-user.ts';
+import { useUser } from '../lib/api/get-user.ts';
 import { parseExitUrlState } from '../features/direct-sign/exit-url.ts';
-import { userAccess } from '../features/signing/access.ts';
+import { userAccess } from '../lib/signing-access.ts';
 import { SigningPage } from './signing-page.tsx';
 
 /** /view/{srid} (user): the signer's or owner's view of one request. */
 export function ViewRoute() {
-  const { srid = '' } = useParams({ strict: false }) as { srid?: string };
+  const { srid = '' } = useParams({ strict: false });
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
   const user = useUser().data;

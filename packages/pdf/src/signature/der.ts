@@ -4,14 +4,14 @@
  * model would only risk changing bytes that others have hashed.
  */
 
-export function derLength(length: number): Uint8Array {
+function derLength(length: number): Uint8Array {
   if (length < 0x80) return Uint8Array.of(length);
   const bytes: number[] = [];
   for (let n = length; n > 0; n = Math.floor(n / 256)) bytes.unshift(n & 0xff);
   return Uint8Array.of(0x80 | bytes.length, ...bytes);
 }
 
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   const total = parts.reduce((sum, part) => sum + part.length, 0);
   const out = new Uint8Array(total);
   let offset = 0;
@@ -60,7 +60,7 @@ export function derAlgorithm(oid: string, withNull: boolean): Uint8Array {
   return withNull ? derSequence(derOid(oid), Uint8Array.of(0x05, 0x00)) : derSequence(derOid(oid));
 }
 
-export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const diff = (a[i] as number) - (b[i] as number);

@@ -11,7 +11,7 @@ const BYTE_RANGE_PLACEHOLDER = 1999999999;
 
 export type ByteRange = [number, number, number, number];
 
-export interface SignatureDictionary {
+interface SignatureDictionary {
   type: 'Sig' | 'DocTimeStamp';
   subFilter: string;
   /** Bytes reserved for the DER signature (the hex string holds twice as many characters). */
@@ -21,12 +21,6 @@ export interface SignatureDictionary {
   location?: string;
   name?: string;
 }
-
-/** Builds the visible appearance of a widget inside the document being updated. */
-export type AppearanceBuilder = (
-  doc: mupdf.PDFDocument,
-  widgetRect: [number, number, number, number],
-) => mupdf.PDFObject;
 
 export interface SignatureRevisionRequest {
   dictionary: SignatureDictionary;

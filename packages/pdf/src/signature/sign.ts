@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 import { PdfError } from '../errors';
 import { runEngineTask } from '../document/worker-pool';
-import type { VisualSignatureData } from '../appearance/visual-signature-data';
 import {
   buildChain,
   parseCertificate,
-  sha256,
   uniqueCertificates,
   verifyWithCertificate,
   type ParsedCertificate,
@@ -19,113 +16,14 @@ import {
 } from './cms';
 import { bytesEqual } from './der';
 import { writeValidationData, type ValidationDataUpdate } from './dss';
-import {
-  embedContents,
-  openForUpdate,
-  signedRanges,
-  writeSignatureRevision,
-  type ByteRange,
-} from './pdf-update';
+import { embedContents, openForUpdate, signedRanges, writeSignatureRevision } from './pdf-update';
+import { digestRanges, prepareSignature } from './prepare-signature';
 import { gatherRevocation, type RevocationTransports, type ValidationMaterial } from './revocation';
 import { obtainTimestampToken, type TimestampTransport } from './timestamp';
+import type { CompleteSignatureOptions, PrepareSignatureOptions, PreparedSignature } from './types';
 import { signatureEntries, type SignatureEntry } from './validate';
 
-export type PadesLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
-
-export interface PrepareSignatureOptions {
-  /** The empty signature field to fill (created earlier by addSignatureFields, or the file's own). */
-  fieldName: string;
-  signerCertificate: Uint8Array;
-  /** Issuers of the signer certificate (order free; the root may be included). */
-  certificateChain: Uint8Array[];
-  /** The visible signature drawn into the field; invisible (the field's own look) when absent. */
-  appearance?: VisualSignatureData;
-  reason?: string;
-  location?: string;
-  /** Claimed signing time: /M of the signature dictionary (and what the appearance shows). */
-  signingTime: Date;
-  subFilter?: 'ETSI.CAdES.detached';
-  /** Bytes to reserve for the CMS; computed from the certificates when absent. */
-  estimatedSize?: number;
-  /** User password of an encrypted file that needs one. */
-  password?: string;
-}
-
-/** Plain data between the two steps: the API may persist it while the signer confirms remotely. */
-export interface PreparedSignature {
-  /** The document with the new revision; its /Contents is still a zero-filled placeholder. */
-  preparedPdf: Uint8Array;
-  /** DER SET of the signed attributes. */
-  signedAttributesDer: Uint8Array;
-  /** SHA-256 of signedAttributesDer: what a CSC signHash call signs. */
-  digestToSign: Uint8Array;
-  byteRange: ByteRange;
-  contentsHexStart: number;
-  contentsHexEnd: number;
-  signerCertificate: Uint8Array;
-  certificateChain: Uint8Array[];
-}
-
-export interface CompleteSignatureOptions {
-  /** The signer's signature over signedAttributesDer (RSA PKCS#1 v1.5 or DER ECDSA, SHA-256). */
-  signatureValue: Uint8Array;
-  level: PadesLevel;
-  timestamp?: TimestampTransport;
-  revocation?: RevocationTransports;
-  /** More certificates for chain building (e.g. TSA or OCSP responder issuers). */
-  extraCertificates?: Uint8Array[];
-  /**
-   * User password of an encrypted file that needs one (B-LT and above reopen the document). Not
-   * part of the prepared data, so that no password is stored between the two steps.
-   */
-  password?: string;
-}
-
-const TIMESTAMP_RESERVE = 12_000;
 const DOCUMENT_TIMESTAMP_SIZE = 16_000;
-
-function placeholderSize(signer: ParsedCertificate, chain: readonly Uint8Array[]): number {
-  const certificates = chain.reduce((sum, der) => sum + der.length, signer.der.length);
-  const signature =
-    signer.keyType === 'ec' ? 150 : (signer.x509.publicKey.asymmetricKeyDetails?.modulusLength ?? 4096);
-  // Certificates + signature + attributes and CMS framing + room for the signature timestamp.
-  return certificates + Math.ceil(signature / 8) + 1_500 + TIMESTAMP_RESERVE;
-}
-
-function digestRanges(pdf: Uint8Array, byteRange: readonly number[]): Uint8Array {
-  const hash = createHash('sha256');
-  for (const part of signedRanges(pdf, byteRange)) hash.update(part);
-  return new Uint8Array(hash.digest());
-}
-
-/** Step 1: appends the signature revision (field value + appearance) and returns what to sign. */
-export function prepareSignature(pdf: Uint8Array, options: PrepareSignatureOptions): PreparedSignature {
-  const signer = parseCertificate(options.signerCertificate);
-  const revision = writeSignatureRevision(pdf, {
-    fieldName: options.fieldName,
-    appearance: options.appearance,
-    password: options.password,
-    dictionary: {
-      type: 'Sig',
-      subFilter: options.subFilter ?? 'ETSI.CAdES.detached',
-      contentsSize: options.estimatedSize ?? placeholderSize(signer, options.certificateChain),
-      signingTime: options.signingTime,
-      reason: options.reason,
-      location: options.location,
-    },
-  });
-  const signedAttributesDer = buildSignedAttributes(digestRanges(revision.pdf, revision.byteRange), signer);
-  return {
-    preparedPdf: revision.pdf,
-    signedAttributesDer,
-    digestToSign: sha256(signedAttributesDer),
-    byteRange: revision.byteRange,
-    contentsHexStart: revision.contentsHexStart,
-    contentsHexEnd: revision.contentsHexEnd,
-    signerCertificate: options.signerCertificate,
-    certificateChain: options.certificateChain,
-  };
-}
 
 function contentsValue(pdf: Uint8Array, start: number, end: number): Uint8Array {
   return new Uint8Array(Buffer.from(new TextDecoder('latin1').decode(pdf.subarray(start, end)), 'hex'));
@@ -162,10 +60,6 @@ function timestampChain(tokenDer: Uint8Array, extra: readonly Uint8Array[]): Par
 }
 
 /**
- * Step 2: checks the signature value, embeds the CMS (with the signature timestamp from B-T on)
- * and, from B-LT on, appends the DSS with the chains' certificates and revocation data.
- */
-/**
  * prepareSignature in an engine worker, with its time and memory budget: the server's way, so that a
  * document that makes mupdf spin or grow cannot stall the API at signing time (PDF_RESOURCE_LIMIT).
  */
@@ -176,6 +70,10 @@ export function prepareSignatureInEngine(
   return runEngineTask('prepareSignature', [pdf, options]);
 }
 
+/**
+ * Step 2: checks the signature value, embeds the CMS (with the signature timestamp from B-T on)
+ * and, from B-LT on, appends the DSS with the chains' certificates and revocation data.
+ */
 export function completeSignature(
   prepared: PreparedSignature,
   options: CompleteSignatureOptions,

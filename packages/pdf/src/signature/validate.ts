@@ -23,7 +23,7 @@ import {
   type RevocationTransports,
 } from './revocation';
 import { RevisionDocuments, revisionEnds } from './revisions';
-import type { PadesLevel } from './sign';
+import type { PadesLevel } from './types';
 import { parseTstInfo } from './timestamp';
 
 export type Indication = 'TOTAL-PASSED' | 'TOTAL-FAILED' | 'INDETERMINATE';

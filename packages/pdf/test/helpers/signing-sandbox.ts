@@ -44,7 +44,7 @@ export interface SigningSandbox {
 /** DigestInfo prefix of SHA-256 (RFC 8017 §9.2 note 1). */
 const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
 
-export function signerFrom(issued: IssuedEndEntity): TestSigner {
+function signerFrom(issued: IssuedEndEntity): TestSigner {
   const privateKey = issued.privateKey;
   if (!privateKey) throw new Error('the sandbox did not return a private key');
   const keyObject = KeyObject.from(privateKey);

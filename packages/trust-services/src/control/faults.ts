@@ -10,7 +10,7 @@ export interface Faults {
   slowMs: number;
 }
 
-export const noFaults: Readonly<Faults> = { tsaDown: false, ocspUnknown: false, slowMs: 0 };
+const noFaults: Readonly<Faults> = { tsaDown: false, ocspUnknown: false, slowMs: 0 };
 
 export class FaultSwitches {
   private current: Faults = { ...noFaults };

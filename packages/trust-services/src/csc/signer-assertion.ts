@@ -9,7 +9,7 @@ export const signerAssertionType = 'signer-assertion+jwt';
 /** The `authData` entry (CSC v2 credentials/authorize, and the step-up) that carries the assertion. */
 export const signerAssertionAuthDataId = 'signer_assertion';
 /** The longest life an assertion may claim: it covers one signing call, not a session. */
-export const maxAssertionLifetimeSeconds = 120;
+const maxAssertionLifetimeSeconds = 120;
 /** Clocks of the client and the QTSP differ a little; more would stretch the two minutes. */
 const clockToleranceSeconds = 5;
 

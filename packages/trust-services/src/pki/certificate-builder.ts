@@ -10,7 +10,7 @@ export type NameAttribute = readonly [type: string, value: string];
 /** Attribute types X.520 says are PrintableString; the rest are encoded as UTF8String. */
 const printableTypes = new Set<string>([oid.country, oid.serialNumber]);
 
-export function buildName(attributes: readonly NameAttribute[]): pkijs.RelativeDistinguishedNames {
+function buildName(attributes: readonly NameAttribute[]): pkijs.RelativeDistinguishedNames {
   // PKI.js would put all attributes into one multi-valued RDN; a Name has one RDN per attribute, so the
   // DER is built here and parsed back (PKI.js then re-emits exactly these bytes).
   const name = new asn1js.Sequence({
@@ -71,7 +71,7 @@ export function serialHexOf(serial: asn1js.Integer): string {
   return normalizeSerialHex(Buffer.from(serial.valueBlock.valueHexView).toString('hex'));
 }
 
-export type KeyUsageBit =
+type KeyUsageBit =
   | 'digitalSignature'
   | 'nonRepudiation'
   | 'keyEncipherment'
@@ -110,7 +110,7 @@ function certificateTime(date: Date): pkijs.Time {
   });
 }
 
-export interface RevocationPointers {
+interface RevocationPointers {
   /** OCSP responder URL (AIA id-ad-ocsp). */
   ocspUrl: string;
   /** Where the issuer's certificate can be fetched (AIA id-ad-caIssuers). */

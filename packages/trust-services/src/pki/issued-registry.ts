@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { appendJsonLine, FileBackedValue, parseJsonLines, stateDir } from './state-files.js';
 
 /** One certificate the sandbox CAs issued; OCSP answers "good" only for serials found here. */
-export interface IssuedRecord {
+interface IssuedRecord {
   serialHex: string;
   issuerId: string;
   subject: string;

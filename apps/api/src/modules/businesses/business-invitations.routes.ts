@@ -12,6 +12,7 @@ import {
 } from '@signet/contracts/businesses';
 import { businessCaller, userCaller } from '../../plugins/auth.ts';
 import * as invitations from './business-invitations.service.ts';
+import type { BusinessesDeps } from './business-caller.ts';
 import * as businesses from './businesses.service.ts';
 import { errors, noContent } from './businesses.routes.ts';
 
@@ -21,10 +22,7 @@ const tags = ['Businesses'];
  * Invitations into a business: admins invite and revoke; the invited person, signed in with the
  * account of the invited address, answers through the secret link mailed to them.
  */
-export async function businessInvitationsRoutes(
-  app: FastifyInstance,
-  deps: businesses.BusinessesDeps,
-): Promise<void> {
+export async function businessInvitationsRoutes(app: FastifyInstance, deps: BusinessesDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/v1/businesses/:businessId/members', {

@@ -14,12 +14,12 @@ import { queueMail } from '../../mail/mailer.ts';
 import { hashToken, newToken, type UserCaller } from '../../plugins/auth.ts';
 import { countHit } from '../../plugins/rate-limit.ts';
 import { findUserIdByEmail, getUser, setBusinessFlags } from '../accounts/accounts.service.ts';
-import type { BusinessCaller, BusinessesDeps } from './businesses.service.ts';
+import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import * as repo from './businesses.repository.ts';
 import * as invitations from './business-invitations.repository.ts';
 
 /** How long an invitation link can be answered. */
-export const invitationLifetimeDays = 14;
+const invitationLifetimeDays = 14;
 const invitationLifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 
 /**

@@ -22,6 +22,7 @@ import {
 } from '@signet/contracts/businesses';
 import { ErrorResponse } from '@signet/contracts/errors';
 import { businessCaller, userCaller } from '../../plugins/auth.ts';
+import type { BusinessesDeps } from './business-caller.ts';
 import * as businesses from './businesses.service.ts';
 
 export const errors = {
@@ -41,7 +42,7 @@ const sealTags = ['Seals'];
  */
 export async function businessesRoutes(
   app: FastifyInstance,
-  deps: businesses.BusinessesDeps & { env: string },
+  deps: BusinessesDeps & { env: string },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

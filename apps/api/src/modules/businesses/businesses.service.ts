@@ -14,7 +14,6 @@ import type {
   UserBusiness,
 } from '@signet/contracts/businesses';
 import { Email, phonePattern } from '@signet/contracts/common';
-import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { SealCredential } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
@@ -22,20 +21,12 @@ import type { BusinessMembership, UserCaller } from '../../plugins/auth.ts';
 import { setBusinessFlags } from '../accounts/accounts.service.ts';
 import { joinBusiness, listInvitations } from './business-invitations.service.ts';
 import * as repo from './businesses.repository.ts';
-
-export interface BusinessesDeps {
-  db: Db;
-  clock: Clock;
-  publicUrl: string;
-}
-
-/** A member or admin, as the auth plugin resolved them for a business route. */
-export type BusinessCaller = UserCaller & BusinessMembership;
+import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 
 /** New businesses start in a trial of the team plan (spec §4 TRIALING). */
 const initialBilling = { paymentMethod: 'TRIALING', billingStatus: 'trialing', pricePlanName: 'team' };
 
-export const defaultSettings: BusinessSettings = {
+const defaultSettings: BusinessSettings = {
   supportContact: { email: null, phone: null },
   signatureRequests: { part11: { enabled: false }, retention: { enabled: false, terminalState: 30 } },
   mailService: {

@@ -7,6 +7,7 @@ import { attachmentDisposition, safeFilename } from '../../plugins/downloads.ts'
 import { callerOf, userCaller, type Caller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import { multipartParts, registerMultipart } from '../../plugins/multipart.ts';
+import type { DocumentRow } from '../../db/schema/documents.ts';
 import * as documents from './documents.service.ts';
 
 /** The download name of a document: its title, as a .pdf. */
@@ -57,7 +58,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: documents.Docu
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the PDFs as multipart/form-data.');
       if (Number(request.headers['content-length'] ?? 0) > maxRequestBytes)
         throw new AppError('PAYLOAD_TOO_LARGE', 'Upload at most 60 MB at once.', { field: 'file' });
-      const created: documents.DocumentRow[] = [];
+      const created: DocumentRow[] = [];
       let password: string | undefined;
       let total = 0;
       for await (const part of multipartParts(request)) {

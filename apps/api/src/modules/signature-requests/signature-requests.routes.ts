@@ -6,8 +6,15 @@ import { callerOf, userCaller, type Caller } from '../../plugins/auth.ts';
 import { attachmentDisposition } from '../../plugins/downloads.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import { multipartParts, registerMultipart } from '../../plugins/multipart.ts';
+import { events } from './audit-trail.service.ts';
 import * as attachments from './request-attachments.service.ts';
+import * as requestDocuments from './request-documents.service.ts';
+import * as lifecycle from './request-lifecycle.service.ts';
+import { lockStatus } from './request-locks.service.ts';
+import * as participants from './request-participants.service.ts';
 import * as reports from './request-report.service.ts';
+import * as views from './request-views.service.ts';
+import * as sendTo from './send-to.service.ts';
 import * as requests from './signature-requests.service.ts';
 
 type Deps = requests.SignatureRequestsDeps;
@@ -56,21 +63,26 @@ export async function signatureRequestsRoutes(app: FastifyInstance, deps: Deps):
 
   registerEndpoints(app, signatureRequestEndpoints, {
     createSignatureRequest: (request) => requests.create(deps, userCaller(request), request.body),
-    listSignatureRequests: (request) => requests.list(deps, userCaller(request), request.query),
-    getSignatureRequest: (request) => requests.get(deps, callerOf(request), request.params.id),
+    listSignatureRequests: (request) => views.list(deps, userCaller(request), request.query),
+    getSignatureRequest: (request) => views.get(deps, callerOf(request), request.params.id),
     updateSignatureRequest: (request) =>
       requests.update(deps, userCaller(request), request.params.id, request.body),
     deleteSignatureRequest: (request) => requests.remove(deps, userCaller(request), request.params.id),
-    initiateSignatureRequest: (request) => requests.initiate(deps, userCaller(request), request.params.id),
+    initiateSignatureRequest: (request) => lifecycle.initiate(deps, userCaller(request), request.params.id),
     withdrawSignatureRequest: (request) =>
-      requests.withdraw(deps, userCaller(request), request.params.id, request.body.message),
-    remindSigners: (request) => requests.remind(deps, userCaller(request), request.params.id),
-    getEvents: (request) => requests.events(deps, callerOf(request), request.params.id),
-    getLockStatus: (request) => requests.lockStatus(deps, callerOf(request), request.params.id),
+      lifecycle.withdraw(deps, userCaller(request), request.params.id, request.body.message),
+    remindSigners: (request) => lifecycle.remind(deps, userCaller(request), request.params.id),
+    getEvents: (request) => events(deps, callerOf(request), request.params.id),
+    getLockStatus: (request) => lockStatus(deps, callerOf(request), request.params.id),
     addDocument: (request) =>
-      requests.addDocument(deps, userCaller(request), request.params.id, request.body),
+      requestDocuments.addDocument(deps, userCaller(request), request.params.id, request.body),
     removeDocument: (request) =>
-      requests.removeDocument(deps, userCaller(request), request.params.id, request.params.documentId),
+      requestDocuments.removeDocument(
+        deps,
+        userCaller(request),
+        request.params.id,
+        request.params.documentId,
+      ),
     addAttachments: async (request) => {
       const caller = userCaller(request);
       if (!request.isMultipart())
@@ -101,17 +113,18 @@ export async function signatureRequestsRoutes(app: FastifyInstance, deps: Deps):
 
   registerEndpoints(app, requestParticipantEndpoints, {
     declineSignature: (request) =>
-      requests.decline(deps, callerOf(request), request.params.id, request.body.message),
+      lifecycle.decline(deps, callerOf(request), request.params.id, request.body.message),
     delegateSignature: (request) =>
-      requests.delegate(deps, userCaller(request), request.params.id, request.body),
-    addSigner: (request) => requests.addSigner(deps, userCaller(request), request.params.id, request.body),
+      participants.delegate(deps, userCaller(request), request.params.id, request.body),
+    addSigner: (request) =>
+      participants.addSigner(deps, userCaller(request), request.params.id, request.body),
     removeSigner: (request) =>
-      requests.removeSigner(deps, userCaller(request), request.params.id, request.params.sid),
+      participants.removeSigner(deps, userCaller(request), request.params.id, request.params.sid),
     addObserver: (request) =>
-      requests.addObserver(deps, userCaller(request), request.params.id, request.body.email),
+      participants.addObserver(deps, userCaller(request), request.params.id, request.body.email),
     removeObserver: (request) =>
-      requests.removeObserver(deps, userCaller(request), request.params.id, request.params.email),
-    getSendTo: (request) => requests.sendToSummary(deps, request.params.id),
-    claimSendTo: (request) => requests.claim(deps, userCaller(request), request.params.id),
+      participants.removeObserver(deps, userCaller(request), request.params.id, request.params.email),
+    getSendTo: (request) => sendTo.sendToSummary(deps, request.params.id),
+    claimSendTo: (request) => sendTo.claim(deps, userCaller(request), request.params.id),
   });
 }

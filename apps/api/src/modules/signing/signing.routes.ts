@@ -2,21 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { signingEndpoints } from '@signet/contracts/endpoints/signing';
 import { callerOf, userCaller, visitorCaller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
+import * as qes from './qes-step-up.service.ts';
 import * as signing from './signing.service.ts';
 
 export async function signingRoutes(app: FastifyInstance, deps: signing.SigningDeps): Promise<void> {
   registerEndpoints(app, signingEndpoints, {
     sign: (request) => signing.sign(deps, callerOf(request), request.body),
     respondTan: (request) =>
-      signing.respondTan(deps, userCaller(request), request.params.id, request.body.secret),
+      qes.respondTan(deps, userCaller(request), request.params.id, request.body.secret),
     respondTanForm: (request) =>
-      signing.respondTan(deps, userCaller(request), request.params.id, request.body.pwdotp),
-    resendTan: (request) => signing.resendTan(deps, userCaller(request), request.params.id),
-    cancelTan: (request) => signing.cancelTan(deps, userCaller(request), request.params.id),
+      qes.respondTan(deps, userCaller(request), request.params.id, request.body.pwdotp),
+    resendTan: (request) => qes.resendTan(deps, userCaller(request), request.params.id),
+    cancelTan: (request) => qes.cancelTan(deps, userCaller(request), request.params.id),
     visitorRespondTan: (request) =>
-      signing.respondTan(deps, visitorCaller(request), request.body.responseId, request.body.secret),
-    visitorResendTan: (request) => signing.resendTan(deps, visitorCaller(request), request.body.responseId),
-    visitorCancelTan: (request) => signing.cancelTan(deps, visitorCaller(request), request.body.responseId),
+      qes.respondTan(deps, visitorCaller(request), request.body.responseId, request.body.secret),
+    visitorResendTan: (request) => qes.resendTan(deps, visitorCaller(request), request.body.responseId),
+    visitorCancelTan: (request) => qes.cancelTan(deps, visitorCaller(request), request.body.responseId),
     trustList: async (_request, reply) =>
       reply.type('application/x-pem-file').send(await deps.qtsp.trustListPem()),
   });

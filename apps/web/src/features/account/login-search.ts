@@ -3,7 +3,7 @@ import { z } from 'zod';
 const emailShape = z.email();
 
 /** Spec §5: the email query parameter is lowercased and kept only if it is an address. */
-export function normaliseLoginEmail(value: unknown): string | undefined {
+function normaliseLoginEmail(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const lowered = value.trim().toLowerCase();
   return emailShape.safeParse(lowered).success ? lowered : undefined;

@@ -1,8 +1,8 @@
 /** Spec §2/§4: the dashboard's tab and, on the inbox, its filter; remembered across visits. */
 export const dashboardTabs = ['inbox', 'drafts'] as const;
-export type DashboardTab = (typeof dashboardTabs)[number];
+type DashboardTab = (typeof dashboardTabs)[number];
 export const dashboardFilters = ['toSign', 'pending', 'declined', 'completed', 'all'] as const;
-export type DashboardFilter = (typeof dashboardFilters)[number];
+type DashboardFilter = (typeof dashboardFilters)[number];
 
 export interface DashboardSearch {
   tab: DashboardTab;

@@ -9,7 +9,7 @@ export interface ExitUrlState {
   declineRedirect: boolean;
 }
 
-export const defaultRedirectTimeout = 45;
+const defaultRedirectTimeout = 45;
 
 /** Spec §5: only http and https addresses count; anything else is ignored. */
 export function safeRedirectUrl(value: unknown): string | null {

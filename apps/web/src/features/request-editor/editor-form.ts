@@ -118,7 +118,7 @@ export const EditorSchema = z
   });
 
 /** Who a signer is, as the API matches people: the account e-mail, or the visitor's e-mail. */
-export function identityOf(signer: SignerForm): string {
+function identityOf(signer: SignerForm): string {
   return (signer.kind === 'account' ? signer.accountEmail : signer.email).trim().toLowerCase();
 }
 

@@ -1,31 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { pixelsPerPoint } from '../../lib/page-scale.ts';
 import {
   boxAfterKey,
   clampBox,
   defaultBox,
-  imageScale,
   keyboardStep,
   moveBox,
-  pixelsPerPoint,
   resizeBox,
   toPixels,
   toPoints,
 } from './geometry.ts';
 
 const a4 = { width: 595.28, height: 841.89 };
-const banner = { width: 2834.65, height: 283.46 };
 
 describe('screen pixels ↔ PDF points', () => {
-  it.each([
-    [a4, 595.28, 1],
-    [a4, 297.64, 0.5],
-    [a4, 1190.56, 2],
-    [a4, 358, 358 / 595.28],
-    [banner, 900, 900 / 2834.65],
-  ])('a page %o shown %d px wide has %d px per pt', (page, width, expected) => {
-    expect(pixelsPerPoint(page, width)).toBeCloseTo(expected, 10);
-  });
-
   it.each([0.25, 0.5, 0.6014, 1, 1.5, 2, 3.75])('round-trips a box at scale %d', (scale) => {
     const box = { x: 72.5, y: 600.25, width: 300, height: 140 };
     const px = toPixels(box, scale);
@@ -43,14 +31,6 @@ describe('screen pixels ↔ PDF points', () => {
       width: 300,
       height: 140,
     });
-  });
-
-  it('asks for page images sharp enough for the screen, in steps of 25, within the API range', () => {
-    expect(imageScale(1)).toBe(100);
-    expect(imageScale(1, 2)).toBe(200);
-    expect(imageScale(0.6, 1)).toBe(75);
-    expect(imageScale(0.01)).toBe(25);
-    expect(imageScale(5, 2)).toBe(400);
   });
 });
 

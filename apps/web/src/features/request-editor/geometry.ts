@@ -1,4 +1,5 @@
 import { defaultSignatureHeight, defaultSignatureWidth } from '@signet/contracts/signature-requests';
+import type { PageSize } from '../../lib/page-scale.ts';
 
 /**
  * Where a visual signature sits, as the API stores it (contracts `Position`): PDF points with the
@@ -14,25 +15,14 @@ export interface Box {
   height: number;
 }
 
-/** A displayed page's size in points (GET /v3/documents/{id} `pages[]`). */
-export interface PageSize {
-  width: number;
-  height: number;
-}
-
 /** The contract's limits on a box (Position): no smaller than this. */
-export const minBoxWidth = 20;
-export const minBoxHeight = 10;
+const minBoxWidth = 20;
+const minBoxHeight = 10;
 /** Arrow keys move (and with shift resize) a box by this many points. */
 export const keyboardStep = 5;
 
 /** Points are kept to 1/100 pt: finer than any screen, and stable when sent back and forth. */
 const round = (value: number) => Math.round(value * 100) / 100;
-
-/** Screen pixels per point for a page shown `displayedWidthPx` wide. */
-export function pixelsPerPoint(page: PageSize, displayedWidthPx: number): number {
-  return displayedWidthPx / page.width;
-}
 
 export function toPixels(box: Box, scale: number): Box {
   return { x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale };
@@ -94,11 +84,4 @@ export function boxAfterKey(
   const d = delta[key];
   if (!d) return null;
   return shift ? resizeBox(box, d[0], d[1], page) : moveBox(box, d[0], d[1], page);
-}
-
-/** The page image scale (API `scale`, 100 = 1 px per pt) that is sharp at this size on this screen. */
-export function imageScale(pointsToPixels: number, devicePixelRatio = 1): number {
-  const wanted = pointsToPixels * devicePixelRatio * 100;
-  // Steps of 25 so that small layout changes reuse the cached image.
-  return Math.min(400, Math.max(25, Math.ceil(wanted / 25) * 25));
 }

@@ -259,14 +259,3 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
     expect(stepForError(new TypeError('offline'))).toMatchObject({ name: 'signing-failure' });
   });
 });
-
-describe('page render scale', () => {
-  it('asks for as many pixels as the page is shown with, in steps of 50 within 100..300', async () => {
-    const { renderScale } = await import('./components/document-pages.tsx');
-    expect(renderScale(595, 595, 1)).toBe(100);
-    expect(renderScale(300, 595, 1)).toBe(100);
-    expect(renderScale(870, 595, 1)).toBe(150);
-    expect(renderScale(870, 595, 2)).toBe(300);
-    expect(renderScale(2000, 595, 2)).toBe(300);
-  });
-});

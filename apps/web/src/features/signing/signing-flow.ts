@@ -4,7 +4,7 @@ import { closeOverlay, openOverlay } from '../../components/overlay-store.ts';
 import { closeDialog, openDialog } from '../../components/dialog-store.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { callApi } from '../../lib/api-client.ts';
-import { visitorOf, type SigningAccess } from './access.ts';
+import { visitorOf, type SigningAccess } from '../../lib/signing-access.ts';
 import { acceptSigningTerms } from './api/accept-signing-terms.ts';
 import { sign, type SignInput, type SignOutcome } from './api/sign.ts';
 import { cancelTan, resendTan, respondTan } from './api/tan.ts';
@@ -34,7 +34,7 @@ export interface SigningTarget {
   qes?: boolean;
 }
 
-export interface Part11Values {
+interface Part11Values {
   signingName: string;
   signingReason: string;
   password: string;
@@ -122,7 +122,7 @@ function openTanDialog(options: SigningFlowOptions, body: SignInput, responseId:
 }
 
 /** Shows the step; the overlay's actions lead on (retry, try the code again, start again …). */
-export function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): void {
+function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): void {
   const again = () => run(options, body);
   if (step.kind === 'tan') return openTanDialog(options, body, step.responseId);
   options.onSettled?.();

@@ -2,7 +2,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import type { SignOutcome } from './api/sign.ts';
 
 /** Spec §2 overlays the signing flow shows. */
-export type SigningOverlayName =
+type SigningOverlayName =
   | 'signing'
   | 'signing-success'
   | 'signing-failure'

@@ -1,24 +1,19 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
-import { rules, translateValidation } from '../../../lib/validation.ts';
+import { userQueryKey, userQueryOptions } from '../../../lib/api/get-user.ts';
+import { rules } from '../../../lib/validation.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { userQueryKey, userQueryOptions } from '../api/get-user.ts';
+import { AccountForm, SubmitButton, useAccountForm } from './account-form.tsx';
+import { NewPasswordField, useNewPassword } from './password-check.tsx';
 import { PasswordField } from './password-field.tsx';
-import { PasswordVerdict, usePasswordVerdict } from './password-check.tsx';
-import { useServerErrors } from './use-server-errors.ts';
 
 const ChangeForm = z.object({ oldPassword: rules.required(), newPassword: rules.required() });
-type ChangeForm = z.infer<typeof ChangeForm>;
 
 /** Also where a weak password forces the user (spec §2 guard). */
 export function ChangePasswordPage() {
@@ -27,28 +22,19 @@ export function ChangePasswordPage() {
   const queryClient = useQueryClient();
   const user = useQuery(userQueryOptions).data;
   const change = useChangePassword();
-  const form = useForm<ChangeForm>({
-    resolver: zodResolver(ChangeForm),
-    defaultValues: { oldPassword: '', newPassword: '' },
-  });
-  const { formError, setFormError, apply } = useServerErrors(form.setError, ['oldPassword', 'newPassword']);
-  const errors = form.formState.errors;
-  const { verdict } = usePasswordVerdict(form.watch('newPassword'));
+  const { form, field, formError, submit } = useAccountForm(
+    ChangeForm,
+    { oldPassword: '', newPassword: '' },
+    ['oldPassword', 'newPassword'],
+  );
+  const newPassword = useNewPassword(form, 'newPassword');
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    if (verdict && !verdict.valid) {
-      form.setError('newPassword', { type: 'server', message: `password.${verdict.errorCode ?? 'invalid'}` });
-      return;
-    }
-    try {
-      await change.mutateAsync(values);
-      await queryClient.invalidateQueries({ queryKey: userQueryKey });
-      showSnackbar({ message: 'change_password.done', color: 'success' });
-      await navigate({ to: '/dashboard' });
-    } catch (error) {
-      apply(error);
-    }
+  const onSubmit = submit(async (values) => {
+    if (newPassword.refuse()) return;
+    await change.mutateAsync(values);
+    await queryClient.invalidateQueries({ queryKey: userQueryKey });
+    showSnackbar({ message: 'change_password.done', color: 'success' });
+    await navigate({ to: '/dashboard' });
   });
 
   return (
@@ -64,40 +50,21 @@ export function ChangePasswordPage() {
             {formError}
           </Alert>
         )}
-        <Box
-          component="form"
-          noValidate
-          onSubmit={onSubmit}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-        >
+        <AccountForm onSubmit={onSubmit}>
           <PasswordField
             label={t('change_password.old')}
             autoComplete="current-password"
-            {...form.register('oldPassword')}
-            error={Boolean(errors.oldPassword)}
-            helperText={translateValidation(t, errors.oldPassword?.message)}
+            {...field('oldPassword')}
           />
-          <Box>
-            <PasswordField
-              label={t('change_password.new')}
-              autoComplete="new-password"
-              {...form.register('newPassword')}
-              error={Boolean(errors.newPassword)}
-              helperText={translateValidation(t, errors.newPassword?.message)}
-              slotProps={{ htmlInput: { 'aria-describedby': 'password-verdict' } }}
-            />
-            <PasswordVerdict verdict={verdict} id="password-verdict" />
-          </Box>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            loading={form.formState.isSubmitting}
-            sx={{ alignSelf: 'flex-start' }}
-          >
+          <NewPasswordField
+            label={t('change_password.new')}
+            verdict={newPassword.verdict}
+            {...field('newPassword')}
+          />
+          <SubmitButton busy={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
             {t('change_password.submit')}
-          </Button>
-        </Box>
+          </SubmitButton>
+        </AccountForm>
       </Paper>
     </PageFrame>
   );

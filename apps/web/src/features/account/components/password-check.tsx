@@ -1,16 +1,19 @@
 import Box from '@mui/material/Box';
+import type { TextFieldProps } from '@mui/material/TextField';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Typography from '@mui/material/Typography';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCheckPassword, type PasswordCheck, type PasswordOwner } from '../api/check-password.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { PasswordField } from './password-field.tsx';
 
 /**
  * Live server verdict on the password being typed (spec §5: the server decides validity). `owner`
  * holds the names and address typed so far (signup); a signed-in user's are known to the server.
  */
-export function usePasswordVerdict(
+function usePasswordVerdict(
   password: string,
   owner: PasswordOwner = {},
 ): {
@@ -25,7 +28,42 @@ export function usePasswordVerdict(
   return { verdict: current, pending: password !== '' && (debounced !== password || query.isFetching) };
 }
 
-export function PasswordVerdict({ verdict, id }: { verdict: PasswordCheck | undefined; id: string }) {
+/**
+ * A new password field's live verdict, and `refuse()` for the moment of sending: a password the
+ * server refused is marked on its field and not sent (true then).
+ */
+export function useNewPassword<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  name: Path<T>,
+  owner?: PasswordOwner,
+) {
+  const { verdict } = usePasswordVerdict(String(form.watch(name) ?? ''), owner);
+  const refuse = () => {
+    if (!verdict || verdict.valid) return false;
+    form.setError(name, { type: 'server', message: `password.${verdict.errorCode ?? 'invalid'}` });
+    return true;
+  };
+  return { verdict, refuse };
+}
+
+/** A new password's field with the server's verdict under it. */
+export function NewPasswordField({
+  verdict,
+  ...props
+}: TextFieldProps & { verdict: PasswordCheck | undefined }) {
+  return (
+    <Box>
+      <PasswordField
+        autoComplete="new-password"
+        {...props}
+        slotProps={{ htmlInput: { 'aria-describedby': 'password-verdict' } }}
+      />
+      <PasswordVerdict verdict={verdict} id="password-verdict" />
+    </Box>
+  );
+}
+
+function PasswordVerdict({ verdict, id }: { verdict: PasswordCheck | undefined; id: string }) {
   const { t } = useTranslation();
   if (!verdict) return <Box id={id} aria-live="polite" sx={{ minHeight: 24 }} />;
   const ok = verdict.valid;

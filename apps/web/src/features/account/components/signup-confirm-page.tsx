@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
-import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useValidConfirmation } from '../api/valid-confirmation.ts';
+import { InvalidLinkCard } from './account-form.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 /** The mailed link lands here: a good token continues to the signup steps. */
@@ -32,11 +32,5 @@ export function SignupConfirmPage() {
       </AuthCard>
     );
   }
-  return (
-    <AuthCard title={t('signup_confirm.invalid_title')} intro={t('signup_confirm.invalid_text')}>
-      <Button component={RouterLink} to="/signup" variant="contained" size="large" fullWidth>
-        {t('signup_confirm.again')}
-      </Button>
-    </AuthCard>
-  );
+  return <InvalidLinkCard texts="signup_confirm" to="/signup" />;
 }

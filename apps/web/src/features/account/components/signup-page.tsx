@@ -1,23 +1,16 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { TextLink } from '../../../components/router-links.tsx';
 import { z } from 'zod';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { rules, translateValidation } from '../../../lib/validation.ts';
-import { useRequestConfirmation } from '../api/request-confirmation.ts';
-import { AuthCard } from './auth-card.tsx';
-import { useServerErrors } from './use-server-errors.ts';
 import { usePageKey } from '../../../components/use-page-key.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { rules } from '../../../lib/validation.ts';
+import { useRequestConfirmation } from '../api/request-confirmation.ts';
+import { AccountForm, AuthFooter, EmailField, SubmitButton, useAccountForm } from './account-form.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 const SignupForm = z.object({ email: rules.email() });
-type SignupForm = z.infer<typeof SignupForm>;
 
 /** Spec §2 /business/signup keeps the `ucc` query value for the business registration. */
 const uccStorageKey = 'signet.ucc';
@@ -30,22 +23,15 @@ export function SignupPage() {
   const business = pageKey === 'business-signup';
   const search = useSearch({ strict: false }) as { ucc?: string };
   const request = useRequestConfirmation();
-  const form = useForm<SignupForm>({ resolver: zodResolver(SignupForm), defaultValues: { email: '' } });
-  const { formError, setFormError, apply } = useServerErrors(form.setError, ['email']);
-  const errors = form.formState.errors;
+  const { form, field, formError, submit } = useAccountForm(SignupForm, { email: '' }, ['email']);
 
   useEffect(() => {
     if (business && search.ucc) localStorage.setItem(uccStorageKey, search.ucc);
   }, [business, search.ucc]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await request.mutateAsync({ email: values.email, lang: currentLanguage() });
-      await navigate({ to: business ? '/business/signup/mail-sent' : '/signup/mail-sent' });
-    } catch (error) {
-      apply(error);
-    }
+  const onSubmit = submit(async (values) => {
+    await request.mutateAsync({ email: values.email, lang: currentLanguage() });
+    await navigate({ to: business ? '/business/signup/mail-sent' : '/signup/mail-sent' });
   });
 
   return (
@@ -54,31 +40,13 @@ export function SignupPage() {
       intro={t('signup.intro')}
       error={formError}
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={onSubmit}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-      >
-        <TextField
-          label={t('common.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...form.register('email')}
-          error={Boolean(errors.email)}
-          helperText={translateValidation(t, errors.email?.message)}
-        />
-        <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
-          {t('signup.submit')}
-        </Button>
-      </Box>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        {t('signup.have_account')}{' '}
-        <Link component={RouterLink} to="/login">
-          {t('common.login')}
-        </Link>
-      </Typography>
+      <AccountForm onSubmit={onSubmit}>
+        <EmailField autoFocus {...field('email')} />
+        <SubmitButton busy={form.formState.isSubmitting}>{t('signup.submit')}</SubmitButton>
+      </AccountForm>
+      <AuthFooter>
+        {t('signup.have_account')} <TextLink to="/login">{t('common.login')}</TextLink>
+      </AuthFooter>
     </AuthCard>
   );
 }

@@ -15,18 +15,9 @@ import shell from '../../../locales/en-gb.json';
 import enGb from '../locales/en-gb.json';
 import { rememberedInvitation } from '../remembered-invitation.ts';
 import { InvitationPage } from './invitation-page.tsx';
+import { jsonResponse } from '../../../test-support.ts';
 
 const secret = 'S3cret-link-of-the-invitation-0123456789ab';
-
-/** What the API client reads of a response (jsdom's Response is not the browser's). */
-const json = (body: unknown, status = 200) =>
-  ({
-    ok: status < 300,
-    status,
-    statusText: '',
-    headers: new Headers({ 'content-type': 'application/json' }),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
 
 const pending: ReceivedInvitation = {
   businessName: 'Acme AG',
@@ -118,7 +109,7 @@ function renderPage() {
 
 describe('InvitationPage', () => {
   it('asks somebody signed out to log in or sign up, and keeps the link for after signup', async () => {
-    const fetch = stubApi(json(pending));
+    const fetch = stubApi(jsonResponse(pending));
     renderPage();
     await screen.findByRole('button', { name: 'Log in' });
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/signup');
@@ -130,7 +121,7 @@ describe('InvitationPage', () => {
   it('shows the invited account who invites it where, and forgets the kept link', async () => {
     localStorage.setItem('signet.invitation', secret);
     signIn();
-    stubApi(json(pending));
+    stubApi(jsonResponse(pending));
     renderPage();
     await screen.findByText('Alma Admin invites you to join Acme AG on Signet.');
     expect(screen.getByText('max@example.ch')).toBeTruthy();
@@ -141,7 +132,7 @@ describe('InvitationPage', () => {
 
   it('accepts and goes to the dashboard', async () => {
     signIn();
-    const fetch = stubApi(json(pending), { '/accept': json(joined) });
+    const fetch = stubApi(jsonResponse(pending), { '/accept': jsonResponse(joined) });
     const router = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -152,8 +143,8 @@ describe('InvitationPage', () => {
 
   it('an account of another business cannot accept, and a refused answer is announced', async () => {
     signIn();
-    stubApi(json({ ...pending, inOtherBusiness: true }), {
-      '/decline': json({ statusCode: 410, code: 'INVITATION_EXPIRED', message: 'expired' }, 410),
+    stubApi(jsonResponse({ ...pending, inOtherBusiness: true }), {
+      '/decline': jsonResponse({ statusCode: 410, code: 'INVITATION_EXPIRED', message: 'expired' }, 410),
     });
     renderPage();
     await screen.findByText(/Your account belongs to another business/);
@@ -166,7 +157,7 @@ describe('InvitationPage', () => {
 
   it('says when the invitation has expired, without a way to accept it', async () => {
     signIn();
-    stubApi(json({ ...pending, status: 'expired' }));
+    stubApi(jsonResponse({ ...pending, status: 'expired' }));
     renderPage();
     await screen.findByText('This invitation has expired');
     expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
@@ -174,7 +165,7 @@ describe('InvitationPage', () => {
 
   it('offers to log out when the invitation is for another account', async () => {
     signIn();
-    stubApi(json({ statusCode: 403, code: 'INVITATION_WRONG_ACCOUNT', message: 'not yours' }, 403));
+    stubApi(jsonResponse({ statusCode: 403, code: 'INVITATION_WRONG_ACCOUNT', message: 'not yours' }, 403));
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain(
       'This invitation is for another account',
@@ -185,7 +176,10 @@ describe('InvitationPage', () => {
   it('treats an unknown or malformed link as not valid', async () => {
     signIn();
     stubApi(
-      json({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'bad', field: 'params.secret' }, 400),
+      jsonResponse(
+        { statusCode: 400, code: 'VALIDATION_FAILED', message: 'bad', field: 'params.secret' },
+        400,
+      ),
     );
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain('This invitation is not valid');

@@ -6,19 +6,9 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enGb from '../locales/en-gb.json';
 import { RequestList } from './request-list.tsx';
+import { jsonResponse } from '../../../test-support.ts';
 
 const me = { id: 'me', email: 'me@example.ch' };
-
-/** What the API client reads of a response (jsdom's Response is not the browser's). */
-const json = (body: unknown, status = 200) =>
-  ({
-    ok: status < 300,
-    status,
-    statusText: '',
-    headers: new Headers({ 'content-type': 'application/json' }),
-    json: () => Promise.resolve(body),
-    text: () => Promise.resolve(JSON.stringify(body)),
-  }) as unknown as Response;
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
@@ -61,8 +51,8 @@ describe('RequestList', () => {
       vi.fn(() =>
         Promise.resolve(
           fail
-            ? json({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'bad' }, 400)
-            : json({ items: [], total: 0, page: 1, size: 20 }),
+            ? jsonResponse({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'bad' }, 400)
+            : jsonResponse({ items: [], total: 0, page: 1, size: 20 }),
         ),
       ),
     );

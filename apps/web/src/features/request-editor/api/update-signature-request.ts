@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '@signet/contracts/endpoint';
 import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
 import { callApi } from '../../../lib/api-client.ts';
-import { signatureRequestQueryKey } from './get-signature-request.ts';
+import { signatureRequestQueryKey } from '../../../lib/api/get-signature-request.ts';
+import { userAccess } from '../../../lib/signing-access.ts';
 
 const { updateSignatureRequest } = signatureRequestEndpoints;
 export type UpdateSignatureRequestInput = BodyOf<typeof updateSignatureRequest>;
@@ -16,6 +17,6 @@ export function useUpdateSignatureRequest(id: string) {
   return useMutation({
     mutationFn: (body: UpdateSignatureRequestInput) =>
       callApi(updateSignatureRequest, { params: { id }, body }),
-    onSuccess: (request) => client.setQueryData(signatureRequestQueryKey(id), request),
+    onSuccess: (request) => client.setQueryData(signatureRequestQueryKey(userAccess, id), request),
   });
 }

@@ -1,27 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import SendIcon from '@mui/icons-material/Send';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { useEditorTranslation } from '../use-editor-translation.ts';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { dialogStore, openDialog } from '../../../components/dialog-store.ts';
 import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useSignatureRequest } from '../api/get-signature-request.ts';
+import { signatureRequestQueryOptions } from '../../../lib/api/get-signature-request.ts';
+import { setServerErrors } from '../../../lib/server-errors.ts';
+import { userAccess } from '../../../lib/signing-access.ts';
 import { useSignatureQualities, type SignatureQualities } from '../api/get-signature-qualities.ts';
 import { useInitiateSignatureRequest } from '../api/initiate-signature-request.ts';
 import { useUpdateSignatureRequest } from '../api/update-signature-request.ts';
@@ -41,6 +43,8 @@ import {
   type Quality,
 } from '../editor-form.ts';
 import { defaultBox, type Box as PointsBox } from '../geometry.ts';
+import { EditorSection } from './editor-section.tsx';
+import { ObserversSection } from './observers-section.tsx';
 import { PageView, type PageBox } from './page-view.tsx';
 import { SignerCard } from './signer-card.tsx';
 
@@ -52,7 +56,7 @@ const colorOf = (index: number) => signerColors[index % signerColors.length]!;
  * Whether the user may ask for this quality (GET /v3/user/signature-qualities-detail). Part 11
  * signatures are advanced signatures with a recorded name and reason, so they need AES.
  */
-export function mayUseQuality(
+function mayUseQuality(
   detail: SignatureQualities | undefined,
   quality: Quality,
   legislation: Legislation,
@@ -123,7 +127,6 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
   });
   const { control, register, setValue, getValues, formState } = form;
   const signers = useFieldArray({ control, name: 'signers', keyName: 'fieldKey' });
-  const observers = useFieldArray({ control, name: 'observers', keyName: 'fieldKey' });
   const watched = useWatch({ control }) as EditorForm;
   const update = useUpdateSignatureRequest(request.id);
   const initiate = useInitiateSignatureRequest(request.id);
@@ -190,19 +193,12 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
     if (!isApiError(error)) return setFormError(t('errors.generic', { ns: 'translation' }));
     const known = `errors.${error.code}`;
     const text = t(known, { defaultValue: '' }) || error.message;
-    const issues = error.issues?.length
-      ? error.issues
-      : [{ field: error.field ?? '', message: error.message }];
-    let placed = false;
-    for (const issue of issues) {
-      const field = formFieldOf(issue.field, values);
-      if (!field) continue;
-      form.setError(field as Path<EditorForm>, {
-        type: 'server',
-        message: literalMessage(error.code === 'VALIDATION_FAILED' ? issue.message : text),
-      });
-      placed = true;
-    }
+    const placed = setServerErrors(
+      error,
+      form.setError,
+      (apiField) => formFieldOf(apiField, values) as Path<EditorForm> | null,
+      (issue) => literalMessage(error.code === 'VALIDATION_FAILED' ? issue.message : text),
+    );
     setFormError(placed ? t('errors.see_fields') : text);
   };
 
@@ -236,7 +232,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
         await initiate.mutateAsync();
         leaving.current = true;
         showSnackbar({ message: 'request-editor:sent', color: 'success' });
-        await navigate({ to: `/view/${request.id}` });
+        await navigate({ to: '/view/$srid', params: { srid: request.id } });
       } catch (error) {
         leaving.current = false;
         applyServerError(error, values);
@@ -297,10 +293,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                 {formError}
               </Alert>
             )}
-            <Paper variant="outlined" component="section" aria-labelledby="editor-details" sx={{ p: 2 }}>
-              <Typography id="editor-details" variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
-                {t('details.heading')}
-              </Typography>
+            <EditorSection id="editor-details" heading={t('details.heading')} headingSpace={2}>
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
                 <TextField
                   label={t('details.title')}
@@ -344,12 +337,9 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                   ))}
                 </TextField>
               </Box>
-            </Paper>
+            </EditorSection>
 
-            <Paper variant="outlined" component="section" aria-labelledby="editor-signers" sx={{ p: 2 }}>
-              <Typography id="editor-signers" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
-                {t('signers.heading')}
-              </Typography>
+            <EditorSection id="editor-signers" heading={t('signers.heading')}>
               <FormControlLabel
                 control={
                   <Switch
@@ -412,40 +402,9 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                   {t('signers.add_visitor')}
                 </Button>
               </Box>
-            </Paper>
+            </EditorSection>
 
-            <Paper variant="outlined" component="section" aria-labelledby="editor-observers" sx={{ p: 2 }}>
-              <Typography id="editor-observers" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
-                {t('observers.heading')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                {t('observers.help')}
-              </Typography>
-              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mb: 2 }}>
-                {observers.fields.map((field, index) => (
-                  <Box key={field.fieldKey} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                    <TextField
-                      fullWidth
-                      type="email"
-                      label={t('observers.email', { number: index + 1 })}
-                      {...register(`observers.${index}.email`)}
-                      error={Boolean(formState.errors.observers?.[index]?.email)}
-                      helperText={errorText(t, formState.errors.observers?.[index]?.email?.message)}
-                    />
-                    <IconButton
-                      onClick={() => observers.remove(index)}
-                      aria-label={t('observers.remove', { number: index + 1 })}
-                      sx={{ mt: 1 }}
-                    >
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </Box>
-                ))}
-              </Box>
-              <Button variant="outlined" onClick={() => observers.append({ email: '' })}>
-                {t('observers.add')}
-              </Button>
-            </Paper>
+            <ObserversSection />
           </Box>
 
           <Box
@@ -476,8 +435,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                 {document.pages.map((page) => (
                   <PageView
                     key={page.number}
-                    documentId={document.id}
-                    documentTitle={document.title}
+                    document={document}
                     number={page.number}
                     size={page}
                     boxes={boxesOn(document.id, page.number)}
@@ -544,7 +502,12 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
 /** The request editor (/upload?sr={id}) for a draft: details, signers, observers, boxes; save or send. */
 export function RequestEditorPage({ requestId }: { requestId: string }) {
   const { t } = useEditorTranslation();
-  const request = useSignatureRequest(requestId);
+  const request = useQuery({
+    ...signatureRequestQueryOptions(userAccess, requestId),
+    // The editor holds its own copy while it is open; a refetch must not overwrite what is typed.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   const qualitiesDetail = useSignatureQualities();
   if (request.isPending)
     return (
@@ -562,9 +525,9 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
           text={missing ? t('missing.text') : t('load_failed.text')}
           action={
             missing ? (
-              <Button component={Link} to="/dashboard" variant="outlined">
+              <ButtonLink to="/dashboard" variant="outlined">
                 {t('common.to_dashboard', { ns: 'translation' })}
-              </Button>
+              </ButtonLink>
             ) : (
               <Button variant="outlined" onClick={() => void request.refetch()}>
                 {t('common.try_again', { ns: 'translation' })}
@@ -583,9 +546,9 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
           heading={t('not_draft.heading')}
           text={t('not_draft.text')}
           action={
-            <Button component={Link} to={`/view/${request.data.id}`} variant="contained">
+            <ButtonLink to="/view/$srid" params={{ srid: request.data.id }} variant="contained">
               {t('not_draft.open')}
-            </Button>
+            </ButtonLink>
           }
         />
       </PageFrame>

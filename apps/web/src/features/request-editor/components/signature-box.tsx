@@ -4,14 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
-import {
-  boxAfterKey,
-  moveBox,
-  resizeBox,
-  toPixels,
-  type Box as PointsBox,
-  type PageSize,
-} from '../geometry.ts';
+import type { PageSize } from '../../../lib/page-scale.ts';
+import { boxAfterKey, moveBox, resizeBox, toPixels, type Box as PointsBox } from '../geometry.ts';
 
 interface Drag {
   mode: 'move' | 'resize';

@@ -5,9 +5,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FactList } from '../../../components/fact-list.tsx';
 import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useClaimSendTo } from '../api/claim-sendto.ts';
@@ -30,7 +32,7 @@ export function SendToPage() {
     try {
       const request = await claim.mutateAsync();
       showSnackbar({ message: 'sendto:claimed', color: 'success' });
-      await navigate({ to: `/view/${request.id}` });
+      await navigate({ to: '/view/$srid', params: { srid: request.id } });
     } catch (cause) {
       const code = isApiError(cause) ? cause.code : '';
       setError(t([`errors.${code}`, 'errors.claim_failed']));
@@ -54,9 +56,9 @@ export function SendToPage() {
           heading={missing ? t('missing.heading') : t('load_failed')}
           text={missing ? t('missing.text') : t('load_failed_text')}
           action={
-            <Button component={Link} to="/dashboard" variant="outlined">
+            <ButtonLink to="/dashboard" variant="outlined">
               {t('common.to_dashboard', { ns: 'translation' })}
-            </Button>
+            </ButtonLink>
           }
         />
       </PageFrame>
@@ -69,31 +71,18 @@ export function SendToPage() {
         <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1, overflowWrap: 'anywhere' }}>
           {data.title}
         </Typography>
-        <Box
-          component="dl"
-          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
-        >
-          <Typography component="dt" color="text.secondary">
-            {t('from')}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {data.owner_name}
-          </Typography>
-          <Typography component="dt" color="text.secondary">
-            {t('sent_to')}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {data.signer_email}
-          </Typography>
-          <Typography component="dt" color="text.secondary">
-            {t('status')}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {t(
-              `statuses.${data.claimable ? 'open' : data.signature_status === 'OPEN' ? data.status_overall : data.signature_status}`,
-            )}
-          </Typography>
-        </Box>
+        <FactList
+          facts={[
+            [t('from'), data.owner_name],
+            [t('sent_to'), data.signer_email],
+            [
+              t('status'),
+              t(
+                `statuses.${data.claimable ? 'open' : data.signature_status === 'OPEN' ? data.status_overall : data.signature_status}`,
+              ),
+            ],
+          ]}
+        />
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
             {error}
@@ -106,17 +95,17 @@ export function SendToPage() {
               <Button variant="contained" onClick={() => void onClaim()} loading={claim.isPending}>
                 {t('claim')}
               </Button>
-              <Button component={Link} to="/dashboard" disabled={claim.isPending}>
+              <ButtonLink to="/dashboard" disabled={claim.isPending}>
                 {t('common.cancel', { ns: 'translation' })}
-              </Button>
+              </ButtonLink>
             </Box>
           </>
         ) : (
           <>
             <Typography sx={{ mt: 2 }}>{t('not_claimable')}</Typography>
-            <Button component={Link} to="/dashboard" variant="outlined" sx={{ mt: 2 }}>
+            <ButtonLink to="/dashboard" variant="outlined" sx={{ mt: 2 }}>
               {t('common.to_dashboard', { ns: 'translation' })}
-            </Button>
+            </ButtonLink>
           </>
         )}
       </Paper>

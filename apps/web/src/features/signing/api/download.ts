@@ -1,7 +1,7 @@
 import { documentEndpoints } from '@signet/contracts/endpoints/documents';
 import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
 import { callApi } from '../../../lib/api-client.ts';
-import { visitorOf, type SigningAccess } from '../access.ts';
+import { visitorOf, type SigningAccess } from '../../../lib/signing-access.ts';
 
 /** What the download menu offers: a document's signed PDF, the request's ZIP, or its PDF report. */
 export type Download = { kind: 'pdf'; documentId: string } | { kind: 'zip' } | { kind: 'report' };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
 import { callApi } from '../../../lib/api-client.ts';
-import { accessKey, visitorOf, type SigningAccess } from '../access.ts';
+import { accessKey, visitorOf, type SigningAccess } from '../../../lib/signing-access.ts';
 
 /** The hash-chained audit trail of a request, as its reader (user or visitor) may see it. */
 const eventsQueryOptions = (access: SigningAccess, id: string) =>

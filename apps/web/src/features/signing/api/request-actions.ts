@@ -2,7 +2,7 @@ import type { BodyOf } from '@signet/contracts/endpoint';
 import { requestParticipantEndpoints as participants } from '@signet/contracts/endpoints/request-participants';
 import { signatureRequestEndpoints as requests } from '@signet/contracts/endpoints/signature-requests';
 import { callApi } from '../../../lib/api-client.ts';
-import { visitorOf, type SigningAccess } from '../access.ts';
+import { visitorOf, type SigningAccess } from '../../../lib/signing-access.ts';
 
 export type DelegateInput = BodyOf<typeof participants.delegateSignature>;
 export type AddSignerInput = BodyOf<typeof participants.addSigner>;

@@ -1,7 +1,7 @@
 import type { BodyOf, ResponseOf } from '@signet/contracts/endpoint';
 import { signingEndpoints } from '@signet/contracts/endpoints/signing';
 import { callApi } from '../../../lib/api-client.ts';
-import { visitorOf, type SigningAccess } from '../access.ts';
+import { visitorOf, type SigningAccess } from '../../../lib/signing-access.ts';
 
 export type SignInput = BodyOf<typeof signingEndpoints.sign>;
 export type SignOutcome = ResponseOf<typeof signingEndpoints.sign>;

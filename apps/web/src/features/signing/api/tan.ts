@@ -1,6 +1,6 @@
 import { signingEndpoints } from '@signet/contracts/endpoints/signing';
 import { callApi } from '../../../lib/api-client.ts';
-import type { SigningAccess } from '../access.ts';
+import type { SigningAccess } from '../../../lib/signing-access.ts';
 import type { SignOutcome } from './sign.ts';
 
 /*

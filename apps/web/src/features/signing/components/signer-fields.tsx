@@ -15,7 +15,7 @@ export interface SignerValue {
   mobile: string;
 }
 
-export const emptySigner: SignerValue = {
+const emptySigner: SignerValue = {
   kind: 'account',
   email: '',
   firstName: '',
@@ -24,7 +24,7 @@ export const emptySigner: SignerValue = {
 };
 
 /** Field → translation key of its error, for what is filled in so far. */
-export function signerErrors(value: SignerValue): Partial<Record<keyof SignerValue, string>> {
+function signerErrors(value: SignerValue): Partial<Record<keyof SignerValue, string>> {
   const first = (result: { error?: { issues: Array<{ message: string }> } }) =>
     result.error?.issues[0]?.message;
   const errors: Partial<Record<keyof SignerValue, string>> = {

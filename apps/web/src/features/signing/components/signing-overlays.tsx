@@ -16,10 +16,11 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type { OverlayComponentProps } from '../../../components/overlay-host.tsx';
+import { ButtonLink, type StaticPath } from '../../../components/router-links.tsx';
 import type { ClientErrorCode } from '../../../lib/api-client.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
-import { OverlayFrame, type OverlayTone } from './overlay-frame.tsx';
+import { OverlayFrame, type OverlayTone } from '../../../components/overlay-frame.tsx';
 
 const ns = 'signing';
 
@@ -197,7 +198,7 @@ function MessageOverlay({
   body?: string;
   retryLabel?: string;
   retryDisabled?: boolean;
-  link?: { href: string; label: string };
+  link?: { to: StaticPath; label: string };
   children?: ReactNode;
 }) {
   const { t } = useTranslation(ns);
@@ -214,28 +215,16 @@ function MessageOverlay({
             <RetryButton loading={loading} onAction={onAction} label={retryLabel} disabled={retryDisabled} />
           )}
           {link && (
-            <Button variant="contained" size="large" href={link.href}>
+            // A full page load (the signing and its overlay are left behind).
+            <ButtonLink variant="contained" size="large" to={link.to} reloadDocument>
               {link.label}
-            </Button>
+            </ButtonLink>
           )}
         </>
       }
     >
       {children}
     </OverlayFrame>
-  );
-}
-
-export function TanExpiredOverlay(props: OverlayComponentProps) {
-  const { t } = useTranslation(ns);
-  return (
-    <MessageOverlay
-      {...props}
-      name="tan-expired"
-      icon={<HourglassBottomIcon />}
-      tone="warning"
-      retryLabel={t('overlays.new_code')}
-    />
   );
 }
 
@@ -259,35 +248,84 @@ export function TanInvalidOverlay(props: OverlayComponentProps) {
   );
 }
 
-export function TanLockedOverlay(props: OverlayComponentProps) {
-  const { t } = useTranslation(ns);
-  return (
-    <MessageOverlay
-      {...props}
-      name="tan-locked"
-      icon={<LockOutlinedIcon />}
-      tone="error"
-      retryLabel={t('overlays.start_again')}
-    />
-  );
+/**
+ * An overlay that only tells what happened (`overlays.<name>.title` and `.body`): Close, and where
+ * there is one the way on, its label a text key: a retry, or a link.
+ */
+function tellingOverlay(
+  name: string,
+  icon: ReactNode,
+  tone: OverlayTone,
+  way: { retry?: string; link?: { to: StaticPath; label: string } } = {},
+) {
+  return function TellingOverlay(props: OverlayComponentProps) {
+    const { t } = useTranslation(ns);
+    return (
+      <MessageOverlay
+        {...props}
+        name={name}
+        icon={icon}
+        tone={tone}
+        retryLabel={way.retry && t(way.retry)}
+        link={way.link && { to: way.link.to, label: t(way.link.label) }}
+      />
+    );
+  };
 }
 
-export function ExhaustedSignaturesOverlay(props: OverlayComponentProps) {
-  const { t } = useTranslation(ns);
-  return (
-    <MessageOverlay
-      {...props}
-      name="exhausted-signatures"
-      icon={<WorkspacePremiumOutlinedIcon />}
-      tone="info"
-      link={{ href: '/upgrade', label: t('overlays.exhausted-signatures.action') }}
-    />
-  );
-}
+export const TanExpiredOverlay = tellingOverlay('tan-expired', <HourglassBottomIcon />, 'warning', {
+  retry: 'overlays.new_code',
+});
 
-export function SerialNumberMismatchOverlay(props: OverlayComponentProps) {
+export const TanLockedOverlay = tellingOverlay('tan-locked', <LockOutlinedIcon />, 'error', {
+  retry: 'overlays.start_again',
+});
+
+export const ExhaustedSignaturesOverlay = tellingOverlay(
+  'exhausted-signatures',
+  <WorkspacePremiumOutlinedIcon />,
+  'info',
+  { link: { to: '/upgrade', label: 'overlays.exhausted-signatures.action' } },
+);
+
+export const SerialNumberMismatchOverlay = tellingOverlay(
+  'serial-number-mismatch',
+  <PersonOffOutlinedIcon />,
+  'error',
+);
+
+/** A form inside an overlay: its fields, then Cancel and the submit button. */
+function OverlayForm({
+  onSubmit,
+  submitLabel,
+  loading,
+  onAction,
+  children,
+}: Pick<OverlayComponentProps, 'loading' | 'onAction'> & {
+  onSubmit: () => void;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
-    <MessageOverlay {...props} name="serial-number-mismatch" icon={<PersonOffOutlinedIcon />} tone="error" />
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      sx={{ width: '100%', textAlign: 'left' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
+        <CloseButton loading={loading} onAction={onAction} label={t('common.cancel')} />
+        <Button type="submit" variant="contained" size="large" loading={loading} disabled={loading}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </Stack>
   );
 }
 
@@ -330,13 +368,11 @@ export function Part11VerificationOverlay({ descriptor, loading, onAction }: Ove
       title={t('overlays.part11-verification.title')}
       body={t('overlays.part11-verification.body')}
     >
-      <Stack
-        component="form"
-        noValidate
-        spacing={2}
-        sx={{ width: '100%', textAlign: 'left' }}
-        onSubmit={(event) => {
-          event.preventDefault();
+      <OverlayForm
+        loading={loading}
+        onAction={onAction}
+        submitLabel={t('overlays.part11-verification.action')}
+        onSubmit={() => {
           setTouched(true);
           if (valid) onAction('verify', values);
         }}
@@ -347,17 +383,7 @@ export function Part11VerificationOverlay({ descriptor, loading, onAction }: Ove
         {field('signingName', t('overlays.part11-verification.name'), { autoFocus: true })}
         {field('signingReason', t('overlays.part11-verification.reason'))}
         {field('password', tg('common.password'), { type: 'password', autoComplete: 'current-password' })}
-        <Stack
-          direction={{ xs: 'column-reverse', sm: 'row' }}
-          spacing={1.5}
-          sx={{ justifyContent: 'center' }}
-        >
-          <CloseButton loading={loading} onAction={onAction} label={tg('common.cancel')} />
-          <Button type="submit" variant="contained" size="large" loading={loading} disabled={loading}>
-            {t('overlays.part11-verification.action')}
-          </Button>
-        </Stack>
-      </Stack>
+      </OverlayForm>
     </OverlayFrame>
   );
 }
@@ -381,13 +407,11 @@ export function MobileAesOverlay({ descriptor, loading, onAction }: OverlayCompo
       actions={canAdd ? undefined : <CloseButton loading={loading} onAction={onAction} />}
     >
       {canAdd && (
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          sx={{ width: '100%', textAlign: 'left' }}
-          onSubmit={(event) => {
-            event.preventDefault();
+        <OverlayForm
+          loading={loading}
+          onAction={onAction}
+          submitLabel={t('overlays.mobile-aes.action')}
+          onSubmit={() => {
             setTouched(true);
             if (!error) onAction('save', mobile.trim());
           }}
@@ -403,17 +427,7 @@ export function MobileAesOverlay({ descriptor, loading, onAction }: OverlayCompo
             error={touched && Boolean(error)}
             helperText={touched && error ? translateValidation(tg, error) : t('overlays.mobile-aes.hint')}
           />
-          <Stack
-            direction={{ xs: 'column-reverse', sm: 'row' }}
-            spacing={1.5}
-            sx={{ justifyContent: 'center' }}
-          >
-            <CloseButton loading={loading} onAction={onAction} label={tg('common.cancel')} />
-            <Button type="submit" variant="contained" size="large" loading={loading} disabled={loading}>
-              {t('overlays.mobile-aes.action')}
-            </Button>
-          </Stack>
-        </Stack>
+        </OverlayForm>
       )}
     </OverlayFrame>
   );

@@ -18,10 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../../components/dialog-store.ts';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { accessKey, type SigningAccess } from '../access.ts';
+import { signatureRequestKey, useSignatureRequest } from '../../../lib/api/get-signature-request.ts';
+import { accessKey, type SigningAccess } from '../../../lib/signing-access.ts';
 import { download, type Download } from '../api/download.ts';
 import { useEvents } from '../api/get-events.ts';
-import { useSignatureRequest } from '../api/get-signature-request.ts';
 import { requestActions, type AddSignerInput, type DelegateInput } from '../api/request-actions.ts';
 import { endSigning, startSigning, type SigningFlowOptions } from '../signing-flow.ts';
 import { DocumentPages, type PageHighlight } from './document-pages.tsx';
@@ -82,7 +82,10 @@ export function SigningView({
   const [downloadAnchor, setDownloadAnchor] = useState<HTMLElement | null>(null);
   useEffect(() => () => endSigning(), []);
 
+  // After signing or any other change: the request wherever it is cached (the editor's copy too), and
+  // the history.
   const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: signatureRequestKey(requestId) });
     void queryClient.invalidateQueries({ queryKey: ['signing', accessKey(access)] });
   };
   const request = requestQuery.data;

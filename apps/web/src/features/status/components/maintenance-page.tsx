@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { readConfig } from '../../../lib/config.ts';
-import { maintenanceQueryOptions } from '../api/get-status-summary.ts';
+import { maintenanceQueryOptions } from '../../../lib/api/get-status-summary.ts';
 
 /** Shown during a blocking maintenance; it keeps polling and returns home once the maintenance ends. */
 export function MaintenancePage() {

@@ -15,7 +15,7 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { maxDocumentBytes, maxRequestBytes } from '@signet/contracts/documents';
-import { PageFrame } from '../../../components/page-frame.tsx';
+import { dashedPanel, PageFrame } from '../../../components/page-frame.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useCreateDraft } from '../api/create-draft.ts';
@@ -74,17 +74,11 @@ export function UploadPage({ discard }: { discard: (documentId: string) => Promi
         onDrop={onDrop}
         data-testid="drop-zone"
         sx={{
+          ...dashedPanel,
           border: 2,
           borderStyle: 'dashed',
           borderColor: dragging ? 'primary.main' : 'divider',
           bgcolor: dragging ? 'action.hover' : 'background.paper',
-          borderRadius: 2,
-          p: { xs: 3, sm: 5 },
-          textAlign: 'center',
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          gap: 1.5,
           transition: 'border-color 120ms, background-color 120ms',
         }}
       >

@@ -1,0 +1,113 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { SxProps, Theme } from '@mui/material/styles';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ButtonLink } from '../../../components/router-links.tsx';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useServerErrors } from '../../../lib/server-errors.ts';
+import { translateValidation } from '../../../lib/validation.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/**
+ * An account form as every account page has it: checked by its schema (spec §5 rules), its fields
+ * named as the API names them, so that the API's errors land on them (else above the form).
+ * `field(name)` ties a text field to the form; `submit(run)` clears the last error, runs, and puts
+ * a failure where it belongs.
+ */
+export function useAccountForm<T extends FieldValues>(
+  schema: z.ZodType<T, T>,
+  defaultValues: DefaultValues<T>,
+  serverFields: readonly Path<T>[],
+) {
+  const { t } = useTranslation();
+  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
+  const { formError, setFormError, apply } = useServerErrors(form.setError, serverFields);
+  const field = (name: Path<T>) => {
+    const { error } = form.getFieldState(name, form.formState);
+    return {
+      ...form.register(name),
+      error: Boolean(error),
+      helperText: translateValidation(t, error?.message),
+    };
+  };
+  const submit = (run: (values: T) => Promise<void>) =>
+    form.handleSubmit(async (values) => {
+      setFormError(null);
+      try {
+        await run(values);
+      } catch (error) {
+        apply(error);
+      }
+    });
+  return { form, field, formError, submit };
+}
+
+/** The column an account form's fields stand in; the schema checks, not the browser. */
+export function AccountForm({ onSubmit, children }: { onSubmit: FormEventHandler; children: ReactNode }) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** The e-mail address field of the login and signup forms. */
+export function EmailField(props: TextFieldProps) {
+  const { t } = useTranslation();
+  return <TextField label={t('common.email')} type="email" autoComplete="email" {...props} />;
+}
+
+/** The line under an account form: where to go instead. */
+export function AuthFooter({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** An account form's one button, busy while the form is sent. */
+export function SubmitButton({
+  busy,
+  children,
+  sx,
+}: {
+  busy: boolean;
+  children: ReactNode;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Button type="submit" variant="contained" size="large" loading={busy} sx={sx}>
+      {children}
+    </Button>
+  );
+}
+
+/** A mailed link that is not (or no longer) valid: say so and offer to ask for a new one. */
+export function InvalidLinkCard({
+  texts,
+  to,
+}: {
+  /** The page's texts: `<texts>.invalid_title`, `.invalid_text` and `.again`. */
+  texts: 'signup_confirm' | 'password_reset_new';
+  to: '/signup' | '/password-reset';
+}) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t(`${texts}.invalid_title`)} intro={t(`${texts}.invalid_text`)}>
+      <ButtonLink to={to} variant="contained" size="large" fullWidth>
+        {t(`${texts}.again`)}
+      </ButtonLink>
+    </AuthCard>
+  );
+}
