@@ -47,11 +47,11 @@ module.exports = {
     ),
     forbid(
       'api-modules-through-services',
-      'An api module uses another module only through its *.service.ts (§2).',
+      'An api module uses another module only through its *.service.ts, and the types of its *-deps.ts (§2).',
       { path: '^apps/api/src/modules/([^/]+)/' },
       {
         path: '^apps/api/src/modules/',
-        pathNot: ['^apps/api/src/modules/$1/', '\\.service\\.ts$'],
+        pathNot: ['^apps/api/src/modules/$1/', '\\.service\\.ts$', '-deps\\.ts$'],
       },
     ),
     forbid(

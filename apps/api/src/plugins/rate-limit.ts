@@ -56,6 +56,20 @@ export async function countHit(db: Db, rule: RateLimitRule, now: Date): Promise<
 }
 
 /**
+ * Counts one hit and, once the rule's limit is passed, throws what `refusal` makes of the seconds
+ * until the window resets: each caller says its own code and message, the count is the same.
+ */
+export async function countHitOrRefuse(
+  db: Db,
+  rule: RateLimitRule,
+  now: Date,
+  refusal: (retryAfterSeconds: number) => Error,
+): Promise<void> {
+  const state = await countHit(db, rule, now);
+  if (state.count > rule.limit) throw refusal(state.retryAfterSeconds);
+}
+
+/**
  * Counts one hit only while the window has room, checked and counted in one statement: of many
  * concurrent callers at most `limit` get `allowed` (a read followed by a count would let them all
  * through before any of them counted).

@@ -18,7 +18,7 @@ export const ListItemButtonLink = createLink((props: ListItemButtonProps<'a'>) =
 export const BoxLink = createLink((props: BoxProps<'a'>) => <Box component="a" {...props} />);
 
 /** A path of the app's routes. */
-export type AppPath = keyof RegisteredRouter['routesByPath'];
+type AppPath = keyof RegisteredRouter['routesByPath'];
 
 /** A path without parameters: a link to it needs nothing but the path (menus, message pages). */
 export type StaticPath = Exclude<AppPath, `${string}$${string}`>;

@@ -2,7 +2,7 @@ import type { Language } from '@signet/contracts/common';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newToken } from '../../plugins/auth.ts';
-import { countHit, type RateLimitRule } from '../../plugins/rate-limit.ts';
+import { countHitOrRefuse, type RateLimitRule } from '../../plugins/rate-limit.ts';
 import type { AccountsDeps } from './accounts.service.ts';
 import * as repo from './accounts.repository.ts';
 
@@ -22,12 +22,16 @@ const mailLimits = {
 };
 
 /** Counts one hit of the rule; TOO_MANY_ATTEMPTS once its limit is passed. */
-export async function enforceLimit(db: Db, rule: RateLimitRule, now: Date): Promise<void> {
-  const state = await countHit(db, rule, now);
-  if (state.count > rule.limit)
-    throw new AppError('TOO_MANY_ATTEMPTS', 'Too many requests. Please wait and try again.', {
-      retryAfterSeconds: state.retryAfterSeconds,
-    });
+export function enforceLimit(db: Db, rule: RateLimitRule, now: Date): Promise<void> {
+  return countHitOrRefuse(
+    db,
+    rule,
+    now,
+    (retryAfterSeconds) =>
+      new AppError('TOO_MANY_ATTEMPTS', 'Too many requests. Please wait and try again.', {
+        retryAfterSeconds,
+      }),
+  );
 }
 
 /** The limits of a mail an anonymous caller triggers: per client address, and per recipient and purpose. */

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../../mail/mailer.ts';
 import { hashToken, newToken, type UserCaller } from '../../plugins/auth.ts';
-import { countHit } from '../../plugins/rate-limit.ts';
+import { countHitOrRefuse } from '../../plugins/rate-limit.ts';
 import { findUserIdByEmail, getUser, setBusinessFlags } from '../accounts/accounts.service.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import * as repo from './businesses.repository.ts';
@@ -86,13 +86,17 @@ export async function inviteMembers(
         result.alreadyMembers.push(person.email);
         continue;
       }
-      const mails = await countHit(tx, invitationMailLimit(person.email), now);
-      if (mails.count > invitationMailLimit(person.email).limit)
-        throw new AppError(
-          'TOO_MANY_ATTEMPTS',
-          `${person.email} has received enough invitations today; try again later.`,
-          { field: `users.${body.users.indexOf(person)}.email`, retryAfterSeconds: mails.retryAfterSeconds },
-        );
+      await countHitOrRefuse(
+        tx,
+        invitationMailLimit(person.email),
+        now,
+        (retryAfterSeconds) =>
+          new AppError(
+            'TOO_MANY_ATTEMPTS',
+            `${person.email} has received enough invitations today; try again later.`,
+            { field: `users.${body.users.indexOf(person)}.email`, retryAfterSeconds },
+          ),
+      );
       const secret = newToken();
       const row = await invitations.upsertPendingInvitation(tx, {
         id: randomUUID(),

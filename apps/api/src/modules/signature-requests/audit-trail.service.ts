@@ -1,9 +1,4 @@
-import {
-  obtainTimestampToken,
-  verifyTimestampToken,
-  type TimestampTransport,
-  type TimestampTokenVerification,
-} from '@signet/pdf';
+import { obtainTimestampToken, verifyTimestampToken, type TimestampTokenVerification } from '@signet/pdf';
 import type { AuditVerification } from '@signet/contracts/signature-requests';
 import type { Db } from '../../db/client.ts';
 import type { EventRow } from '../../db/schema/signature-requests.ts';
@@ -13,16 +8,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { verifyChain, type ChainVerification, type TrailAnchor } from './audit-chain.ts';
 import { visibleRequest } from './request-access.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
-
-export interface AuditDeps {
-  /** HMAC key of the audit trail: AUDIT_MAC_KEY or the data folder's secret, never the database. */
-  macKey: Buffer;
-  /** The TSA that timestamps a completed request's head. */
-  timestamp: TimestampTransport;
-  /** The certificates a TSA's certificate must chain to (Signet's trust list). */
-  trustAnchors: () => Promise<Uint8Array[]>;
-}
+import type { AuditDeps, SignatureRequestsDeps } from './request-deps.ts';
 
 interface Deps {
   db: Db;
@@ -136,7 +122,7 @@ export async function timestampHead(deps: Deps, payload: Record<string, unknown>
 }
 
 /** Whether the trail is intact as far as the key-based checks go (what `chain_valid` reports). */
-export function chainValid(chain: ChainVerification): boolean {
+function chainValid(chain: ChainVerification): boolean {
   return (
     chain.chainIntact &&
     (!chain.anchored ||

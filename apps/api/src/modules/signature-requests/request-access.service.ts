@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
 import { getUser } from '../accounts/accounts.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 // Who may see or change a request, and the one status guard every use case checks with.
 

@@ -10,7 +10,7 @@ import { recordEvent } from './audit-trail.service.ts';
 import { assertStatus, editableStatuses, ownedRequest, visibleRequest } from './request-access.service.ts';
 import { requestBytes } from './request-documents.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 type AttachmentType = (typeof attachmentContentTypes)[number];
 

@@ -10,7 +10,7 @@ import { recordChange } from './audit-trail.service.ts';
 import { assertStatus, lockEditable, ownedRequest } from './request-access.service.ts';
 import { get } from './request-views.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 // The documents of a request: chosen while it is a draft, signed in the order given.
 

@@ -4,7 +4,7 @@ import type { DocumentRow } from '../../db/schema/documents.ts';
 import type { SignerRow } from '../../db/schema/signature-requests.ts';
 import { advanceDocumentIfCurrent, engineError, versionBefore } from '../documents/documents.service.ts';
 import { documentsOfRequest } from './request-documents.service.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 // Each signer's signature field in the request's documents: written when the request is sent, and
 // again when its signers or their boxes change.

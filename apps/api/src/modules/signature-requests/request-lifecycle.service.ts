@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
-import { countHit } from '../../plugins/rate-limit.ts';
+import { countHitOrRefuse } from '../../plugins/rate-limit.ts';
 import { queueHeadTimestamp, recordEvent } from './audit-trail.service.ts';
 import {
   actorOf,
@@ -20,7 +20,7 @@ import { displayName, languageOf, mailSigner, notify, ownerOf } from './request-
 import { resolveAccountSigners } from './request-signers.ts';
 import { currentDto, get } from './request-views.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 // A request's way from DRAFT through OPEN to SIGNED, DECLINED or WITHDRAWN, and the mails on the way.
 
@@ -165,11 +165,15 @@ export async function remind(deps: SignatureRequestsDeps, caller: UserCaller, id
   return deps.db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, id);
     assertStatus(request, ['OPEN'], 'SIGNATURE_REQUEST_NOT_OPEN', 'Only an open request can be reminded.');
-    const hit = await countHit(tx, { key: `reminder:${id}`, ...reminderLimit }, now);
-    if (hit.count > reminderLimit.limit)
-      throw new AppError('REMINDER_TOO_SOON', 'The signers were reminded less than an hour ago.', {
-        retryAfterSeconds: hit.retryAfterSeconds,
-      });
+    await countHitOrRefuse(
+      tx,
+      { key: `reminder:${id}`, ...reminderLimit },
+      now,
+      (retryAfterSeconds) =>
+        new AppError('REMINDER_TOO_SOON', 'The signers were reminded less than an hour ago.', {
+          retryAfterSeconds,
+        }),
+    );
     const signers = await repo.signersOf(tx, id);
     const due = signers.filter((s) => canSignNow(request, signers, s));
     const owner = await ownerOf(deps, request, tx);

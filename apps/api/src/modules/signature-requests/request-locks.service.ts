@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { visibleRequest } from './request-access.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 // Signing locks: one signer at a time per request, across every API process (ARCHITECTURE.md §3).
 // A lock row says who signs and until when; the row lock of each signing transaction does the rest.

@@ -5,7 +5,7 @@ import { queueMail, type MailRequest } from '../../mail/mailer.ts';
 import type { TemplateName } from '../../mail/templates.ts';
 import { findUserIdByEmail, getUser } from '../accounts/accounts.service.ts';
 import { canSignNow } from './request-access.service.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 import { issueVisitorLinks } from './visitor-links.ts';
 
 // The mails a request sends, each queued in the transaction of the change it tells about.

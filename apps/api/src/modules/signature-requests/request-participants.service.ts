@@ -29,7 +29,7 @@ import {
 } from './request-signers.ts';
 import { currentDto, get } from './request-views.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 import { revokedLinks } from './visitor-links.ts';
 
 // Who takes part in a request: signers (added, removed, or handing their signature over) and observers.

@@ -11,7 +11,7 @@ import { userIdentity, visibleRequest } from './request-access.service.ts';
 import { documentsOfRequest } from './request-documents.service.ts';
 import { auditSectionHtml } from './request-report-audit.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 /** The report's data: who signed when with what, the documents' hashes, the audit trail. */
 export async function reportData(

@@ -5,7 +5,7 @@ import type { SignerRow } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import { findUserIdByEmail } from '../accounts/accounts.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 // Signer rows from what the owner entered: who the person is, and where their boxes go.
 

@@ -8,7 +8,7 @@ import { getUser } from '../accounts/accounts.service.ts';
 import { documentsInOrder, toDocumentDto } from '../documents/documents.service.ts';
 import { canSignNow, isSignerOf, userIdentity, visibleRequest } from './request-access.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 // How callers see requests: one request, the dashboard list, and the DTO building behind both.
 

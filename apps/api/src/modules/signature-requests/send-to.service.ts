@@ -8,7 +8,7 @@ import { clientData, isSignerOf, notEditable, userIdentity } from './request-acc
 import { ownerOf } from './request-notices.ts';
 import { get } from './request-views.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 import { revokedLinks, signerBySendTo } from './visitor-links.ts';
 
 // The send-to link of a visitor's invitation: a signed-in user takes the signature into their account.

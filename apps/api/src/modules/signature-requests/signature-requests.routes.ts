@@ -15,9 +15,10 @@ import * as participants from './request-participants.service.ts';
 import * as reports from './request-report.service.ts';
 import * as views from './request-views.service.ts';
 import * as sendTo from './send-to.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 import * as requests from './signature-requests.service.ts';
 
-type Deps = requests.SignatureRequestsDeps;
+type Deps = SignatureRequestsDeps;
 
 /** An attachment's bytes as the type judged at upload; nosniff keeps browsers from guessing another. */
 async function sendAttachment(

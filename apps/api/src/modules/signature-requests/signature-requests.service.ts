@@ -9,8 +9,8 @@ import type { DocumentRow } from '../../db/schema/documents.ts';
 import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import type { UserCaller } from '../../plugins/auth.ts';
-import type { DocumentsDeps } from '../documents/documents.service.ts';
-import { recordEvent, type AuditDeps } from './audit-trail.service.ts';
+import { recordEvent } from './audit-trail.service.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 import {
   assertStatus,
   editableStatuses,
@@ -34,8 +34,6 @@ import * as repo from './signature-requests.repository.ts';
 // part), request-participants (signers and observers), request-documents, request-fields (the
 // signature fields in the PDFs), send-to (claiming a visitor's signature), request-locks (signing
 // locks), audit-trail, request-attachments and request-report.
-
-export type SignatureRequestsDeps = DocumentsDeps & { audit: AuditDeps };
 
 export async function create(
   deps: SignatureRequestsDeps,

@@ -22,7 +22,7 @@ import {
 import { smsLanguage } from './signing-labels.ts';
 import { countCodeSent, countTanAnswer, tanAccepted } from './signing-limits.ts';
 import * as repo from './signing.repository.ts';
-import type { SignResult, SigningDeps } from './signing.service.ts';
+import type { SignResult, SigningDeps } from './signing-deps.ts';
 
 // Qualified signatures (QES) in two steps: the QTSP sends the signer a TAN by SMS, and the TAN
 // releases the signature. Between the steps the prepared documents wait in a pending signing and

@@ -5,7 +5,7 @@ import type { SealCredential } from '../../db/schema/businesses.ts';
 import { saveSealCredential, sealForSigning, type SealForSigning } from '../businesses/businesses.service.ts';
 import { commitSignatures, signEach, signImplicitly } from './signature-revisions.ts';
 import { viaTrustService, type SigningContext } from './signing-context.ts';
-import type { SignResult, SigningDeps } from './signing.service.ts';
+import type { SignResult, SigningDeps } from './signing-deps.ts';
 
 // Signing with a business seal: the business's certificate, kept at the QTSP, signs in the seal's name.
 

@@ -17,7 +17,7 @@ import {
 import { holdSigningLocks, releaseSigningLocks } from '../signature-requests/request-locks.service.ts';
 import { claims, formatSigningTime, legislationLabels, qualityLabels, sealLabels } from './signing-labels.ts';
 import { certificateChainOf, lockTtlMs, viaTrustService, type SigningContext } from './signing-context.ts';
-import type { SignResult, SigningDeps } from './signing.service.ts';
+import type { SignResult, SigningDeps } from './signing-deps.ts';
 
 // One signature is one incremental revision of every document of the request: prepared (the
 // engine leaves room for the signature and says what to sign), then completed with the signature

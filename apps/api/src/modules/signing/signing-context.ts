@@ -14,7 +14,7 @@ import {
   visibleRequest,
 } from '../signature-requests/request-access.service.ts';
 import { documentIdsOfRequest } from '../signature-requests/request-documents.service.ts';
-import type { SigningDeps } from './signing.service.ts';
+import type { SigningDeps } from './signing-deps.ts';
 
 // Who signs what, checked, and what every way of signing shares: lock lifetimes, the signer's key
 // at the QTSP, and the mapping of trust-service outages.

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../errors.ts';
-import { countHit, peekHits, resetHits, type RateLimitRule } from '../../plugins/rate-limit.ts';
+import {
+  countHit,
+  countHitOrRefuse,
+  peekHits,
+  resetHits,
+  type RateLimitRule,
+} from '../../plugins/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 
 const hourMs = 60 * 60 * 1000;
@@ -131,8 +137,7 @@ export async function countCodeSent(
  * answers cannot exceed the budget; refused with 429 once the signer's answers are used up.
  */
 export async function countTanAnswer(db: Db, signerKey: string, now: Date): Promise<void> {
-  const state = await countHit(db, answerRule(signerKey), now);
-  if (state.count > qesLimits.answersPerSignerPerDay) throw blocked(state.retryAfterSeconds);
+  await countHitOrRefuse(db, answerRule(signerKey), now, blocked);
 }
 
 /** A right answer: the person has the phone, so their earlier typing errors no longer count. */

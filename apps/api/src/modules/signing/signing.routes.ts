@@ -4,8 +4,9 @@ import { callerOf, userCaller, visitorCaller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import * as qes from './qes-step-up.service.ts';
 import * as signing from './signing.service.ts';
+import type { SigningDeps } from './signing-deps.ts';
 
-export async function signingRoutes(app: FastifyInstance, deps: signing.SigningDeps): Promise<void> {
+export async function signingRoutes(app: FastifyInstance, deps: SigningDeps): Promise<void> {
   registerEndpoints(app, signingEndpoints, {
     sign: (request) => signing.sign(deps, callerOf(request), request.body),
     respondTan: (request) =>

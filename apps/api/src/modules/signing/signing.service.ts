@@ -1,11 +1,9 @@
 import type { z } from 'zod';
-import type { PadesLevel, RevocationTransports, TimestampTransport } from '@signet/pdf';
-import type { SignBody, SignResult as SignResultSchema } from '@signet/contracts/signing';
+import type { SignBody } from '@signet/contracts/signing';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import type { RemoteSigningClient } from '../../adapters/remote-signing.ts';
 import { verifyPassword } from '../accounts/accounts.service.ts';
-import type { SignatureRequestsDeps } from '../signature-requests/signature-requests.service.ts';
+import type { SignResult, SigningDeps } from './signing-deps.ts';
 import { startQualified } from './qes-step-up.service.ts';
 import { sealFor, signWithSeal } from './seal-signing.service.ts';
 import { commitSignatures, signEach, signImplicitly } from './signature-revisions.ts';
@@ -20,18 +18,6 @@ import {
 // Signing a batch of requests: checks, then one of three ways. A person's own certificate at once
 // (SES, AES, Part 11: here), a qualified signature after a TAN (qes-step-up.service.ts), or a
 // business seal (seal-signing.service.ts). signature-revisions.ts writes the signatures.
-
-export interface SigningDeps extends SignatureRequestsDeps {
-  qtsp: RemoteSigningClient;
-  timestamp: TimestampTransport;
-  revocation: RevocationTransports;
-  /** PAdES level of every signature: B-LT (timestamp + validation data) in Signet. */
-  level: PadesLevel;
-  /** Marks the signing locks this process takes, so they end with it (Database.processKey). */
-  processKey: () => number | null;
-}
-
-export type SignResult = z.infer<typeof SignResultSchema>;
 
 /** Part 11: signing name and reason are required, and an account signer re-enters the password. */
 async function checkPart11(

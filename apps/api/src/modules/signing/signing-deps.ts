@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import type { PadesLevel, RevocationTransports, TimestampTransport } from '@signet/pdf';
+import type { SignResult as SignResultSchema } from '@signet/contracts/signing';
+import type { RemoteSigningClient } from '../../adapters/remote-signing.ts';
+import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
+
+/** What the signing services work with: the requests' deps and the trust services. */
+export interface SigningDeps extends SignatureRequestsDeps {
+  qtsp: RemoteSigningClient;
+  timestamp: TimestampTransport;
+  revocation: RevocationTransports;
+  /** PAdES level of every signature: B-LT (timestamp + validation data) in Signet. */
+  level: PadesLevel;
+  /** Marks the signing locks this process takes, so they end with it (Database.processKey). */
+  processKey: () => number | null;
+}
+
+export type SignResult = z.infer<typeof SignResultSchema>;
