@@ -291,29 +291,6 @@ export type AuditVerification = z.infer<typeof AuditVerification>;
 
 export const LockStatus = z.object({ locked: z.boolean(), retry_after_seconds: z.number().int().nullable() });
 
-/** Spec §3 Signing batch item. */
-export const SigningBatchItem = z.strictObject({
-  id: z.uuid(),
-  signingName: z.string().trim().max(100).optional(),
-  signingReason: z.string().trim().max(200).optional(),
-});
-export const SignBody = z.strictObject({
-  signatureRequests: z.array(SigningBatchItem).min(1).max(50),
-  language: Language.default('en-gb'),
-  /** Part 11: the signer's password, re-entered. */
-  password: z.string().max(128).optional(),
-  /** A TAN already received (QES); usually given through respond instead. */
-  tan: z.string().max(20).optional(),
-  sealAccountName: z.string().max(100).optional(),
-});
-export const SignResult = z.object({
-  status: z.enum(['SUCCESS', 'TAN_REQUIRED']),
-  /** For QES: the step-up to answer with the TAN (respond/resend/cancel). */
-  responseId: z.string().nullable(),
-  signed: z.array(z.object({ id: z.string(), status_overall: RequestStatus })),
-});
-export const TanRespondBody = z.strictObject({ secret: z.string().trim().min(4).max(20) });
-
 export const SignerParams = z.strictObject({ id: z.uuid(), sid: z.uuid() });
 export const ObserverParams = z.strictObject({ id: z.uuid(), email: Email });
 export const RequestDocumentParams = z.strictObject({ id: z.uuid(), documentId: z.uuid() });

@@ -1,4 +1,4 @@
-import type { RequestOptions, VisitorCredentials } from './api-client.ts';
+import type { VisitorCredentials } from './api-client.ts';
 
 /**
  * Who is looking at a request: a signed-in user (Bearer session), or a direct-sign visitor (role
@@ -9,21 +9,6 @@ export type SigningAccess =
   { kind: 'user' } | { kind: 'direct'; signerId: string; requestId: string; secret: string };
 
 export const userAccess: SigningAccess = { kind: 'user' };
-
-/** base64(signerId:secret): the Basic credentials of a visitor. */
-function directToken(access: SigningAccess): string | null {
-  return access.kind === 'direct' ? btoa(`${access.signerId}:${access.secret}`) : null;
-}
-
-/** The user path, or its `/v3/direct/...` twin with the visitor's credentials. */
-export function accessPath(access: SigningAccess, userPath: string): string {
-  return access.kind === 'direct' ? userPath.replace(/^\/v3\//, '/v3/direct/') : userPath;
-}
-
-export function accessOptions(access: SigningAccess, options: RequestOptions = {}): RequestOptions {
-  const token = directToken(access);
-  return token ? { ...options, authorization: `Basic ${token}` } : options;
-}
 
 /**
  * The visitor's credentials for callApi (`visitor`), which send a call to its endpoint's visitor

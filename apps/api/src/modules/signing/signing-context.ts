@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { PdfError } from '@signet/pdf';
 import type { Language } from '@signet/contracts/common';
-import type { SigningBatchItem } from '@signet/contracts/signature-requests';
+import type { SigningBatchItem } from '@signet/contracts/signing';
 import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';

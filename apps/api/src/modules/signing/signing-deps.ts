@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PadesLevel, RevocationTransports, TimestampTransport } from '@signet/pdf';
-import type { SignResult as SignResultSchema } from '@signet/contracts/signature-requests';
+import type { SignResult as SignResultSchema } from '@signet/contracts/signing';
 import type { RemoteSigningClient } from '../../adapters/remote-signing.ts';
 import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
 

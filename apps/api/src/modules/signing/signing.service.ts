@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SignBody } from '@signet/contracts/signature-requests';
+import type { SignBody } from '@signet/contracts/signing';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { verifyPassword } from '../accounts/accounts.service.ts';

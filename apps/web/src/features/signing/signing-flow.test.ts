@@ -97,7 +97,13 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
       { status: 200, body: { status: 'TAN_REQUIRED', responseId, signed: [] } },
     ];
     answers[`POST /api/respond/${responseId}`] = [
-      { status: 400, body: error(400, 'TAN_INVALID', 'The code is wrong. 2 attempts left.', 'secret') },
+      {
+        status: 400,
+        body: {
+          ...error(400, 'TAN_INVALID', 'The code is wrong. 2 attempts left.', 'secret'),
+          details: { remainingAttempts: 2 },
+        },
+      },
       { status: 200, body: { ...success, responseId } },
     ];
     startSigning(options(), { ids: [requestId], qes: true });
@@ -106,7 +112,11 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
     expect(dialogStore.get().dialog).toMatchObject({ namespace: 'document', name: 'tan-entry' });
 
     await runDialogAction('submit', '000000');
-    expect(overlayStore.get().overlay).toMatchObject({ name: 'tan-invalid', props: { responseId } });
+    // The attempts left come from the API's structured details, not from its English message.
+    expect(overlayStore.get().overlay).toMatchObject({
+      name: 'tan-invalid',
+      props: { responseId, remainingAttempts: 2 },
+    });
     expect(calls.at(-1)?.body).toEqual({ secret: '000000' });
 
     await runOverlayAction('retry');

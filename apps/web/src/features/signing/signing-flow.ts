@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
+import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
 import { closeOverlay, openOverlay } from '../../components/overlay-store.ts';
 import { closeDialog, openDialog } from '../../components/dialog-store.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import type { SigningAccess } from '../../lib/signing-access.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { visitorOf, type SigningAccess } from '../../lib/signing-access.ts';
 import { acceptSigningTerms } from './api/accept-signing-terms.ts';
-import { cancelTan } from './api/cancel-tan.ts';
-import { getLockStatus } from './api/get-lock-status.ts';
-import { resendTan } from './api/resend-tan.ts';
-import { respondTan } from './api/respond-tan.ts';
 import { sign, type SignInput, type SignOutcome } from './api/sign.ts';
+import { cancelTan, resendTan, respondTan } from './api/tan.ts';
 import { updateMobile } from './api/update-mobile.ts';
 import { stepForError, stepForResult, type SigningStep } from './signing-outcome.ts';
 
@@ -180,7 +179,12 @@ function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): 
           // The lock may end before Retry-After (the other signer finished or cancelled).
           isFree: async () => {
             const states = await Promise.all(
-              body.signatureRequests.map((item) => getLockStatus(options.access, item.id)),
+              body.signatureRequests.map((item) =>
+                callApi(signatureRequestEndpoints.getLockStatus, {
+                  params: { id: item.id },
+                  visitor: visitorOf(options.access),
+                }),
+              ),
             );
             return states.every((state) => !state.locked);
           },

@@ -38,7 +38,14 @@ export function stepForError(error: unknown, responseId: string | null = null): 
   const message = error instanceof Error ? error.message : '';
   switch (code) {
     case 'TAN_INVALID':
-      return { kind: 'overlay', name: 'tan-invalid', props: { responseId, message } };
+      return {
+        kind: 'overlay',
+        name: 'tan-invalid',
+        props: {
+          responseId,
+          remainingAttempts: isApiError(error) ? error.details.remainingAttempts : undefined,
+        },
+      };
     case 'TAN_EXPIRED':
       return { kind: 'overlay', name: 'tan-expired', props: {} };
     case 'TAN_LOCKED':

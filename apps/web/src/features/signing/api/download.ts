@@ -1,28 +1,42 @@
-import { apiBlob } from '../../../lib/api-client.ts';
-import { accessOptions, accessPath, type SigningAccess } from '../../../lib/signing-access.ts';
+import { documentEndpoints } from '@signet/contracts/endpoints/documents';
+import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
+import { callApi } from '../../../lib/api-client.ts';
+import { visitorOf, type SigningAccess } from '../../../lib/signing-access.ts';
 
-export type DownloadKind = 'pdf' | 'zip' | 'report';
+/** What the download menu offers: a document's signed PDF, the request's ZIP, or its PDF report. */
+export type Download = { kind: 'pdf'; documentId: string } | { kind: 'zip' } | { kind: 'report' };
 
-function pathOf(kind: DownloadKind, requestId: string, documentId: string | undefined): string {
-  if (kind === 'pdf') return `/v3/documents/${encodeURIComponent(documentId ?? '')}/download`;
-  return `/v3/signature-requests/${encodeURIComponent(requestId)}/${kind === 'zip' ? 'zip' : 'report'}`;
+function fetchDownload(access: SigningAccess, requestId: string, what: Download): Promise<Blob> {
+  const visitor = visitorOf(access);
+  if (what.kind === 'pdf')
+    return callApi(documentEndpoints.downloadDocument, {
+      params: { id: what.documentId },
+      query: {},
+      visitor,
+    });
+  if (what.kind === 'zip')
+    return callApi(signatureRequestEndpoints.downloadZip, { params: { id: requestId }, visitor });
+  return callApi(signatureRequestEndpoints.getReport, {
+    params: { id: requestId },
+    query: { type: 'PDF' },
+    visitor,
+  });
 }
 
 /**
- * GET .../documents/{id}/download (signed PDF), .../zip, .../report?type=PDF, or their /v3/direct
- * twins: fetched with the Authorization header (never a credential in a link) and saved from a blob.
+ * Fetched with the Authorization header (a visitor's through the direct twins: never a credential
+ * in a link) and saved from the blob under `filename`.
  */
 export async function download(
   access: SigningAccess,
-  kind: DownloadKind,
-  target: { requestId: string; documentId?: string; filename: string },
+  requestId: string,
+  what: Download,
+  filename: string,
 ): Promise<void> {
-  const path = accessPath(access, pathOf(kind, target.requestId, target.documentId));
-  const query: Record<string, string> = kind === 'report' ? { type: 'PDF' } : {};
-  const href = URL.createObjectURL(await apiBlob(path, accessOptions(access, { query })));
+  const href = URL.createObjectURL(await fetchDownload(access, requestId, what));
   const anchor = document.createElement('a');
   anchor.href = href;
-  anchor.download = target.filename;
+  anchor.download = filename;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();

@@ -1,16 +1,12 @@
-import type { z } from 'zod';
-import { SignResult, type SignBody } from '@signet/contracts/signature-requests';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { accessOptions, accessPath, type SigningAccess } from '../../../lib/signing-access.ts';
+import type { BodyOf, ResponseOf } from '@signet/contracts/endpoint';
+import { signingEndpoints } from '@signet/contracts/endpoints/signing';
+import { callApi } from '../../../lib/api-client.ts';
+import { visitorOf, type SigningAccess } from '../../../lib/signing-access.ts';
 
-export type SignInput = z.input<typeof SignBody>;
-export type SignOutcome = z.infer<typeof SignResult>;
+export type SignInput = BodyOf<typeof signingEndpoints.sign>;
+export type SignOutcome = ResponseOf<typeof signingEndpoints.sign>;
 
-/** POST /v3/sign (or /v3/direct/sign): SUCCESS, or TAN_REQUIRED with the step-up to answer (QES). */
+/** Signs (a visitor through the direct twin): SUCCESS, or TAN_REQUIRED with the step-up to answer (QES). */
 export function sign(access: SigningAccess, body: SignInput): Promise<SignOutcome> {
-  return apiRequest(
-    accessPath(access, '/v3/sign'),
-    accessOptions(access, { method: 'POST', body }),
-    SignResult,
-  );
+  return callApi(signingEndpoints.sign, { body, visitor: visitorOf(access) });
 }

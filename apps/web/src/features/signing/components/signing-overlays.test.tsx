@@ -80,7 +80,10 @@ describe('signing overlays', { timeout: 20_000 }, () => {
   it('TAN invalid tells how many attempts the API left', () => {
     render(
       <TanInvalidOverlay
-        descriptor={descriptor({ message: 'The code is wrong. 1 attempts left.' })}
+        descriptor={descriptor({
+          remainingAttempts: 1,
+          message: 'The code is wrong (English, from the API).',
+        })}
         loading={false}
         onAction={vi.fn()}
       />,

@@ -17,6 +17,7 @@ import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type { OverlayComponentProps } from '../../../components/overlay-host.tsx';
 import { ButtonLink, type StaticPath } from '../../../components/router-links.tsx';
+import type { ClientErrorCode } from '../../../lib/api-client.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { OverlayFrame, type OverlayTone } from '../../../components/overlay-frame.tsx';
@@ -92,7 +93,7 @@ export function SigningSuccessOverlay({ descriptor, loading, onAction }: Overlay
 }
 
 /** The QES limits the API may answer with, and their text (the time they end as `time`). */
-const limitTexts: Record<string, string> = {
+const limitTexts: Partial<Record<ClientErrorCode, string>> = {
   SIGNING_RATE_LIMITED: 'overlays.signing-failure.rate_limited',
   SIGNING_BLOCKED: 'overlays.signing-failure.blocked',
 };
@@ -100,7 +101,8 @@ const limitTexts: Record<string, string> = {
 export function SigningFailureOverlay(props: OverlayComponentProps) {
   const { t } = useTranslation(ns);
   const message = props.descriptor.props?.message as string | undefined;
-  const limit = limitTexts[String(props.descriptor.props?.code)];
+  // signing-outcome.ts puts the failed answer's code in the props.
+  const limit = limitTexts[props.descriptor.props?.code as ClientErrorCode];
   const retryAt = props.descriptor.props?.retryAt as string | undefined;
   if (limit && retryAt)
     return (
@@ -228,7 +230,8 @@ function MessageOverlay({
 
 export function TanInvalidOverlay(props: OverlayComponentProps) {
   const { t } = useTranslation(ns);
-  const attempts = /(\d+) attempts? left/.exec(String(props.descriptor.props?.message ?? ''))?.[1];
+  // The API's `details.remainingAttempts` (signing-outcome.ts passes it on); absent when it did not say.
+  const attempts = props.descriptor.props?.remainingAttempts;
   return (
     <MessageOverlay
       {...props}
@@ -236,8 +239,8 @@ export function TanInvalidOverlay(props: OverlayComponentProps) {
       icon={<PasswordIcon />}
       tone="error"
       body={
-        attempts !== undefined
-          ? t('overlays.tan-invalid.body_attempts', { count: Number(attempts) })
+        typeof attempts === 'number'
+          ? t('overlays.tan-invalid.body_attempts', { count: attempts })
           : undefined
       }
       retryLabel={t('overlays.tan-invalid.action')}

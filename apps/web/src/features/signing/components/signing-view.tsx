@@ -11,24 +11,18 @@ import Typography from '@mui/material/Typography';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { DeclineResult, SignatureRequest, SignatureInput } from '@signet/contracts/signature-requests';
+import type { ResponseOf } from '@signet/contracts/endpoint';
+import type { requestParticipantEndpoints } from '@signet/contracts/endpoints/request-participants';
+import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../../components/dialog-store.ts';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { signatureRequestKey, useSignatureRequest } from '../../../lib/api/get-signature-request.ts';
 import { accessKey, type SigningAccess } from '../../../lib/signing-access.ts';
-import { addObserver } from '../api/add-observer.ts';
-import { addSigner } from '../api/add-signer.ts';
-import { decline } from '../api/decline.ts';
-import { delegate } from '../api/delegate.ts';
-import { deleteRequest } from '../api/delete-request.ts';
-import { download, type DownloadKind } from '../api/download.ts';
+import { download, type Download } from '../api/download.ts';
 import { useEvents } from '../api/get-events.ts';
-import { remind } from '../api/remind.ts';
-import { removeSigner } from '../api/remove-signer.ts';
-import { withdraw } from '../api/withdraw.ts';
+import { requestActions, type AddSignerInput, type DelegateInput } from '../api/request-actions.ts';
 import { endSigning, startSigning, type SigningFlowOptions } from '../signing-flow.ts';
 import { DocumentPages, type PageHighlight } from './document-pages.tsx';
 import { EventsTimeline, SignersList, signerName } from './request-details.tsx';
@@ -39,7 +33,7 @@ export interface SigningViewProps {
   /** The signed-in user (null for a visitor): who owns, who signs. */
   viewer: { userId: string; email: string } | null;
   flow?: Omit<SigningFlowOptions, 'access' | 'onSettled'>;
-  onDeclined?: (result: z.infer<typeof DeclineResult>) => void;
+  onDeclined?: (result: ResponseOf<typeof requestParticipantEndpoints.declineSignature>) => void;
   onDeleted?: () => void;
   /** Shown above the document (direct sign: the countdown after a decline). */
   banner?: ReactNode;
@@ -139,6 +133,7 @@ export function SigningView({
     );
   }
 
+  const actions = requestActions(access, request.id);
   const open = request.status_overall === 'OPEN';
   const canSign = open && me?.status_code === 'OPEN' && me.can_sign_now;
   const sign = () =>
@@ -154,9 +149,9 @@ export function SigningView({
       props: { requestId: request.id },
       onAction: async (action, value) => {
         if (action !== 'decline') return;
-        const result = await decline(access, request.id, typeof value === 'string' ? value.trim() : '').catch(
-          (error: unknown) => handled(error, 'signing:view.decline_failed'),
-        );
+        const result = await actions
+          .decline(typeof value === 'string' ? value.trim() : '')
+          .catch((error: unknown) => handled(error, 'signing:view.decline_failed'));
         refresh();
         showSnackbar({ message: 'signing:view.declined', color: 'success' });
         onDeclined?.(result);
@@ -209,15 +204,9 @@ export function SigningView({
       },
     });
 
-  const runDownload = (kind: DownloadKind, documentId?: string, title?: string) => {
+  const runDownload = (what: Download, filename: string) => {
     setDownloadAnchor(null);
-    const filename =
-      kind === 'zip'
-        ? `${request.title}.zip`
-        : kind === 'report'
-          ? 'signature-report.pdf'
-          : `${title ?? request.title}.pdf`;
-    download(access, kind, { requestId: request.id, documentId, filename }).catch(() =>
+    download(access, request.id, what, filename).catch(() =>
       showSnackbar({ message: 'signing:view.download_failed', color: 'error' }),
     );
   };
@@ -293,7 +282,7 @@ export function SigningView({
               <Button
                 variant="outlined"
                 onClick={() =>
-                  withDialog('delegate', 'delegate', (value) => delegate(request.id, value as never), {
+                  withDialog('delegate', 'delegate', (value) => actions.delegate(value as DelegateInput), {
                     done: 'signing:view.delegated',
                     failed: 'signing:view.delegate_failed',
                   })
@@ -312,7 +301,7 @@ export function SigningView({
             <Button
               variant="outlined"
               onClick={() =>
-                remind(request.id).then(
+                actions.remind().then(
                   (result) =>
                     showSnackbar({
                       message: 'signing:view.reminded',
@@ -335,15 +324,10 @@ export function SigningView({
             <Button
               variant="outlined"
               onClick={() =>
-                withDialog(
-                  'add-signer',
-                  'add',
-                  (value) => addSigner(request.id, value as z.input<typeof SignatureInput>),
-                  {
-                    done: 'signing:view.signer_added',
-                    failed: 'signing:view.add_signer_failed',
-                  },
-                )
+                withDialog('add-signer', 'add', (value) => actions.addSigner(value as AddSignerInput), {
+                  done: 'signing:view.signer_added',
+                  failed: 'signing:view.add_signer_failed',
+                })
               }
             >
               {t('view.add_signer')}
@@ -351,7 +335,7 @@ export function SigningView({
             <Button
               variant="outlined"
               onClick={() =>
-                withDialog('add-observer', 'add', (value) => addObserver(request.id, String(value)), {
+                withDialog('add-observer', 'add', (value) => actions.addObserver(String(value)), {
                   done: 'signing:view.observer_added',
                   failed: 'signing:view.add_observer_failed',
                 })
@@ -363,7 +347,7 @@ export function SigningView({
               variant="outlined"
               color="error"
               onClick={() =>
-                withDialog('withdraw', 'withdraw', (value) => withdraw(request.id, String(value ?? '')), {
+                withDialog('withdraw', 'withdraw', (value) => actions.withdraw(String(value ?? '')), {
                   done: 'signing:view.withdrawn',
                   failed: 'signing:view.withdraw_failed',
                 })
@@ -384,9 +368,9 @@ export function SigningView({
                 props: { ids: [request.id] },
                 onAction: async (action) => {
                   if (action !== 'delete') return;
-                  await deleteRequest(request.id).catch((error: unknown) =>
-                    handled(error, 'signing:view.delete_failed'),
-                  );
+                  await actions
+                    .deleteRequest()
+                    .catch((error: unknown) => handled(error, 'signing:view.delete_failed'));
                   showSnackbar({ message: 'signing:view.deleted', color: 'success' });
                   onDeleted?.();
                 },
@@ -413,14 +397,21 @@ export function SigningView({
           onClose={() => setDownloadAnchor(null)}
         >
           {request.documents.map((document) => (
-            <MenuItem key={document.id} onClick={() => runDownload('pdf', document.id, document.title)}>
+            <MenuItem
+              key={document.id}
+              onClick={() => runDownload({ kind: 'pdf', documentId: document.id }, `${document.title}.pdf`)}
+            >
               {t(document.signatureCount > 0 ? 'view.download_signed' : 'view.download_pdf', {
                 title: document.title,
               })}
             </MenuItem>
           ))}
-          <MenuItem onClick={() => runDownload('zip')}>{t('view.download_zip')}</MenuItem>
-          <MenuItem onClick={() => runDownload('report')}>{t('view.download_report')}</MenuItem>
+          <MenuItem onClick={() => runDownload({ kind: 'zip' }, `${request.title}.zip`)}>
+            {t('view.download_zip')}
+          </MenuItem>
+          <MenuItem onClick={() => runDownload({ kind: 'report' }, 'signature-report.pdf')}>
+            {t('view.download_report')}
+          </MenuItem>
         </Menu>
       </Stack>
       <Box sx={{ containerType: 'inline-size' }}>
@@ -448,7 +439,7 @@ export function SigningView({
                       withDialog(
                         'remove-signer',
                         'remove',
-                        () => removeSigner(request.id, signature.sid),
+                        () => actions.removeSigner(signature.sid),
                         { done: 'signing:view.signer_removed', failed: 'signing:view.remove_signer_failed' },
                         { name: signerName(signature) },
                       )
