@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts.ts';
 import { upsertIdentityProvider } from './accounts.repository.ts';
 import {
   bearer,
-  createTestApp,
   databaseKinds,
   deliveredMails,
   json,
   linkFromMail,
-  signUp,
   strongPassword,
-  type TestApp,
 } from '../../../test/helpers.ts';
+import { useTestApp, type Caller } from '../../../test/factories.ts';
 
 describe.each(databaseKinds)('accounts on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
-
-  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+  const t = useTestApp(kind);
+  const post = (url: string, payload?: unknown, as?: Caller) => t.call('POST', url, as, payload);
+  const get = (url: string, as?: Caller) => t.call('GET', url, as);
 
   describe('signup', () => {
     it('mails a confirmation link in the chosen language, then registers and signs in', async () => {
@@ -100,7 +91,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       });
       expect(json(weak)).toMatchObject({ code: 'PASSWORD_POLICY', field: 'password' });
 
-      await signUp(t, { email: 'taken@example.ch' });
+      await t.user({ email: 'taken@example.ch' });
       await post('/v1/request-confirmation', { email: 'taken@example.ch' });
       const second = (await linkFromMail(t, 'taken@example.ch', '/signup/confirm')).searchParams.get('token');
       const taken = await post('/v1/register', {
@@ -140,7 +131,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   describe('login and logout', () => {
     it('signs in, serves the user, and revokes the token at logout', async () => {
-      const { email, password } = await signUp(t, { email: 'max@example.ch', firstName: 'Max' });
+      const { email, password } = await t.user({ email: 'max@example.ch', firstName: 'Max' });
       const login = await post('/v1/login', { email: 'MAX@example.ch', password });
       expect(login.statusCode).toBe(200);
       const token = json<{ value: string }>(login).value;
@@ -153,7 +144,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('answers 401 for a wrong password or unknown e-mail, the same way', async () => {
-      await signUp(t, { email: 'wrong@example.ch' });
+      await t.user({ email: 'wrong@example.ch' });
       const wrong = await post('/v1/login', { email: 'wrong@example.ch', password: 'Not-the-password-1' });
       const unknown = await post('/v1/login', { email: 'nobody@example.ch', password: 'Not-the-password-1' });
       expect(wrong.statusCode).toBe(401);
@@ -163,13 +154,13 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('expires tokens after 24 hours', async () => {
-      const { token } = await signUp(t, { email: 'expiry@example.ch' });
+      const { token } = await t.user({ email: 'expiry@example.ch' });
       t.clock.advance(24 * 3600_000 + 1000);
       expect((await get('/v1/user', bearer(token))).statusCode).toBe(401);
     });
 
     it('throttles repeated wrong logins per account with 429 and Retry-After', async () => {
-      const { password } = await signUp(t, { email: 'throttle@example.ch' });
+      const { password } = await t.user({ email: 'throttle@example.ch' });
       for (let i = 0; i < 5; i++)
         expect(
           (await post('/v1/login', { email: 'throttle@example.ch', password: 'Wrong-password-1' }))
@@ -199,7 +190,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('flags a stored password that no longer meets the policy as weak at login', async () => {
-      const { email, password } = await signUp(t, { email: 'weak@example.ch' });
+      const { email, password } = await t.user({ email: 'weak@example.ch' });
       // The password contains the first name, which the policy forbids (set the name after the fact).
       await t.database.db.update(users).set({ firstName: 'Battery' }).where(eq(users.email, email));
       const token = json<{ value: string }>(await post('/v1/login', { email, password })).value;
@@ -210,7 +201,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   describe('user profile', () => {
     it('updates names and attributes, and refuses fields it does not know', async () => {
-      const { token } = await signUp(t, { email: 'profile@example.ch' });
+      const { token } = await t.user({ email: 'profile@example.ch' });
       const updated = await t.app.inject({
         method: 'PUT',
         url: '/api/v1/user',
@@ -239,7 +230,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('changes the e-mail only after the new address is confirmed', async () => {
-      const { token } = await signUp(t, { email: 'old@example.ch' });
+      const { token } = await t.user({ email: 'old@example.ch' });
       const put = await t.app.inject({
         method: 'PUT',
         url: '/api/v1/user',
@@ -259,7 +250,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('reports the highest quality: none until the e-mail is verified, then ses', async () => {
-      const { token, email } = await signUp(t, { email: 'quality@example.ch' });
+      const { token, email } = await t.user({ email: 'quality@example.ch' });
       const detail = json<{
         highestQuality: string;
         qualities: Array<{ quality: string; available: boolean }>;
@@ -274,14 +265,14 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('records accepted terms', async () => {
-      const { token } = await signUp(t, { email: 'accept@example.ch' });
+      const { token } = await t.user({ email: 'accept@example.ch' });
       const accepted = await post('/v1/user/accept', { accept: 'tou_swisscom' }, bearer(token));
       expect(json(accepted).attributes).toMatchObject({ accepted_tou_swisscom: true });
       expect((await post('/v1/user/accept', { accept: 'everything' }, bearer(token))).statusCode).toBe(400);
     });
 
     it('deletes the account with the right password only', async () => {
-      const { token, email, password } = await signUp(t, { email: 'leaving@example.ch' });
+      const { token, email, password } = await t.user({ email: 'leaving@example.ch' });
       const wrong = await post('/v1/user/delete', { password: 'Wrong-password-1' }, bearer(token));
       expect(wrong.statusCode).toBe(400);
       expect(json(wrong)).toMatchObject({ code: 'WRONG_PASSWORD', field: 'password' });
@@ -312,7 +303,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(
         json(await post('/v1/check-password', { password, firstName: 'Kaspar', lastName: 'Wyssbrodt' })),
       ).toEqual({ valid: false, errorCode: 'PASSWORD_TOO_COMMON' });
-      const { token } = await signUp(t, { email: 'wyssbrodt@example.ch', lastName: 'Wyssbrodt' });
+      const { token } = await t.user({ email: 'wyssbrodt@example.ch', lastName: 'Wyssbrodt' });
       expect(json(await post('/v1/check-password', { password }, bearer(token)))).toEqual({
         valid: false,
         errorCode: 'PASSWORD_TOO_COMMON',
@@ -320,7 +311,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses an easy password at registration, change and reset', async () => {
-      const { token, email, password } = await signUp(t, { email: 'easy@example.ch' });
+      const { token, email, password } = await t.user({ email: 'easy@example.ch' });
       const change = await post(
         '/v1/change-password',
         { oldPassword: password, newPassword: 'aaaaaaaaaa1' },
@@ -335,7 +326,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         code: 'PASSWORD_POLICY',
         field: 'password',
       });
-      await expect(signUp(t, { email: 'easy2@example.ch', password: 'qwertz12345' })).rejects.toThrow(
+      await expect(t.user({ email: 'easy2@example.ch', password: 'qwertz12345' })).rejects.toThrow(
         /PASSWORD_POLICY/,
       );
     });
@@ -355,7 +346,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('changes the password, keeps this session and ends the others', async () => {
-      const { token, email, password } = await signUp(t, { email: 'change@example.ch' });
+      const { token, email, password } = await t.user({ email: 'change@example.ch' });
       const other = json<{ value: string }>(await post('/v1/login', { email, password })).value;
       const wrongOld = await post(
         '/v1/change-password',
@@ -385,7 +376,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('resets a forgotten password through the mailed link, once', async () => {
-      const { email } = await signUp(t, { email: 'forgot@example.ch', lang: 'de-ch' });
+      const { email } = await t.user({ email: 'forgot@example.ch', lang: 'de-ch' });
       expect((await post('/v1/request-reset', { email })).statusCode).toBe(204);
       // Unknown addresses get the same answer and no mail.
       expect((await post('/v1/request-reset', { email: 'ghost@example.ch' })).statusCode).toBe(204);
@@ -405,7 +396,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('revokes older unused reset links when a new one is issued', async () => {
-      const { email } = await signUp(t, { email: 'tworesets@example.ch' });
+      const { email } = await t.user({ email: 'tworesets@example.ch' });
       await post('/v1/request-reset', { email });
       const older = (await linkFromMail(t, email, '/password-reset/new')).searchParams.get('token');
       await post('/v1/request-reset', { email });
@@ -420,7 +411,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('expires reset links after one hour', async () => {
-      const { email } = await signUp(t, { email: 'slowreset@example.ch' });
+      const { email } = await t.user({ email: 'slowreset@example.ch' });
       await post('/v1/request-reset', { email });
       const token = (await linkFromMail(t, email, '/password-reset/new')).searchParams.get('token');
       t.clock.advance(3600_000 + 1000);
@@ -438,7 +429,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('autocompletes known e-mail addresses for signed-in users only', async () => {
-      const { token } = await signUp(t, { email: 'auto@example.ch' });
+      const { token } = await t.user({ email: 'auto@example.ch' });
       expect(json(await get('/v1/email_input_autocomplete?q=au', bearer(token)))).toEqual({
         emails: ['auto@example.ch'],
       });
@@ -527,7 +518,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('keeps signed-in callers off unauthenticated-only calls', async () => {
-      const { token } = await signUp(t, { email: 'signedin@example.ch' });
+      const { token } = await t.user({ email: 'signedin@example.ch' });
       const response = await post(
         '/v1/register',
         { token: 'x'.repeat(20), firstName: 'A', lastName: 'B', password: strongPassword, gtc: true },
