@@ -16,6 +16,21 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   const t = useTestApp(kind);
   const post = (url: string, payload?: unknown, as?: Caller) => t.call('POST', url, as, payload);
   const get = (url: string, as?: Caller) => t.call('GET', url, as);
+  /** The token of a new confirmation link mailed to `email`. */
+  const confirmationToken = async (email: string) => {
+    await post('/v1/request-confirmation', { email });
+    return (await linkFromMail(t, email, '/signup/confirm')).searchParams.get('token');
+  };
+  /** Registration with a confirmation token; valid fields unless `fields` says otherwise. */
+  const register = (token: string | null, fields: Record<string, unknown> = {}) =>
+    post('/v1/register', {
+      token,
+      firstName: 'A',
+      lastName: 'B',
+      password: strongPassword,
+      gtc: true,
+      ...fields,
+    });
 
   describe('signup', () => {
     it('mails a confirmation link in the chosen language, then registers and signs in', async () => {
@@ -30,12 +45,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const valid = await post('/v1/valid-confirmation', { token });
       expect(json(valid)).toEqual({ valid: true, email: 'lea@example.ch' });
 
-      const registered = await post('/v1/register', {
-        token,
+      const registered = await register(token, {
         firstName: 'Léa',
         lastName: 'Dupont',
-        password: strongPassword,
-        gtc: true,
         mobile: '+41 79 123 45 67',
       });
       expect(registered.statusCode).toBe(201);
@@ -58,65 +70,32 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       });
 
       // The token is single use.
-      const again = await post('/v1/register', {
-        token,
-        firstName: 'L',
-        lastName: 'D',
-        password: strongPassword,
-        gtc: true,
-      });
+      const again = await register(token, { firstName: 'L', lastName: 'D' });
       expect(again.statusCode).toBe(400);
       expect(json(again)).toMatchObject({ code: 'TOKEN_INVALID', field: 'token' });
       expect(json(await post('/v1/valid-confirmation', { token }))).toEqual({ valid: false, email: null });
     });
 
     it('refuses registration without accepted terms, with a weak password, or for a taken e-mail', async () => {
-      await post('/v1/request-confirmation', { email: 'gtc@example.ch' });
-      const token = (await linkFromMail(t, 'gtc@example.ch', '/signup/confirm')).searchParams.get('token');
-      const noGtc = await post('/v1/register', {
-        token,
-        firstName: 'A',
-        lastName: 'B',
-        password: strongPassword,
-        gtc: false,
-      });
+      const token = await confirmationToken('gtc@example.ch');
+      const noGtc = await register(token, { gtc: false });
       expect(noGtc.statusCode).toBe(400);
       expect(json(noGtc)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.gtc' });
-      const weak = await post('/v1/register', {
-        token,
-        firstName: 'A',
-        lastName: 'B',
-        password: 'short1',
-        gtc: true,
-      });
+      const weak = await register(token, { password: 'short1' });
       expect(json(weak)).toMatchObject({ code: 'PASSWORD_POLICY', field: 'password' });
 
       await t.user({ email: 'taken@example.ch' });
-      await post('/v1/request-confirmation', { email: 'taken@example.ch' });
-      const second = (await linkFromMail(t, 'taken@example.ch', '/signup/confirm')).searchParams.get('token');
-      const taken = await post('/v1/register', {
-        token: second,
-        firstName: 'A',
-        lastName: 'B',
-        password: strongPassword,
-        gtc: true,
-      });
+      const second = await confirmationToken('taken@example.ch');
+      const taken = await register(second);
       expect(taken.statusCode).toBe(409);
       expect(json(taken).code).toBe('EMAIL_TAKEN');
     });
 
     it('expires confirmation links after 24 hours', async () => {
-      await post('/v1/request-confirmation', { email: 'late@example.ch' });
-      const token = (await linkFromMail(t, 'late@example.ch', '/signup/confirm')).searchParams.get('token');
+      const token = await confirmationToken('late@example.ch');
       t.clock.advance(24 * 3600_000 + 1000);
       expect(json(await post('/v1/valid-confirmation', { token }))).toEqual({ valid: false, email: null });
-      const registered = await post('/v1/register', {
-        token,
-        firstName: 'A',
-        lastName: 'B',
-        password: strongPassword,
-        gtc: true,
-      });
+      const registered = await register(token);
       expect(json(registered).code).toBe('TOKEN_INVALID');
     });
 
@@ -488,16 +467,8 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses a bad phone number at registration', async () => {
-      await post('/v1/request-confirmation', { email: 'phone@example.ch' });
-      const token = (await linkFromMail(t, 'phone@example.ch', '/signup/confirm')).searchParams.get('token');
-      const response = await post('/v1/register', {
-        token,
-        firstName: 'A',
-        lastName: 'B',
-        password: strongPassword,
-        gtc: true,
-        mobile: '12ab',
-      });
+      const token = await confirmationToken('phone@example.ch');
+      const response = await register(token, { mobile: '12ab' });
       expect(json(response)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.mobile' });
     });
 
