@@ -9,6 +9,7 @@ import { registerInputChecks } from './plugins/bad-input.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { failOnUndeclaredErrors } from './plugins/endpoints.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { isWebPath, registerStaticWeb } from './plugins/static-web.ts';
 import { JobRunner } from './jobs/queue.ts';
@@ -21,7 +22,7 @@ import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
-import { clearStaleLocks } from './modules/signature-requests/signature-requests.service.ts';
+import { clearStaleLocks } from './modules/signature-requests/request-locks.service.ts';
 import { auditTimestampJobKind, timestampHead } from './modules/signature-requests/audit-trail.service.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
@@ -94,6 +95,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Tests hold every error answer to its endpoint's declared codes (plugins/endpoints.ts).
+  if (config.env === 'test') failOnUndeclaredErrors(app);
   await registerSecurityHeaders(app, config.publicUrl);
   registerInputChecks(app);
   // JSON (and multipart where a route says so) only: a text body is refused with 415, not half-parsed.

@@ -4,91 +4,17 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
-  redirect,
   type AnyRoute,
-  type ParsedLocation,
+  type RouteComponent,
 } from '@tanstack/react-router';
 import { AppErrorPage } from './components/app-error-page.tsx';
 import { SimpleLayout } from './components/layouts/simple-layout.tsx';
 import { UnauthenticatedLayout } from './components/layouts/unauthenticated-layout.tsx';
 import { NotFoundPage } from './components/not-found-page.tsx';
 import { RootShell } from './components/root-shell.tsx';
-import { dialogStore, openDialog } from './components/dialog-store.ts';
-import { showSnackbar } from './components/snackbar-store.ts';
-import {
-  isNormalDashboardSearch,
-  normaliseDashboardSearch,
-  readRememberedDashboard,
-  rememberDashboard,
-} from './features/dashboard/dashboard-search.ts';
-import { normaliseLoginSearch } from './features/account/login-search.ts';
-import { gateDialogAction } from './routes/gate-dialogs.ts';
-import { decide } from './routes/guards.ts';
-import { loadGuardState, ServerUnavailableError } from './routes/guard-state.ts';
-import { pageComponent } from './routes/pages.ts';
-import { routeTable, type RouteSpec } from './routes/route-table.ts';
-import { parsePathParams, searchSchemas } from './routes/search-schemas.ts';
-
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    spec?: RouteSpec;
-  }
-}
-
-interface BeforeLoadArgs {
-  context: RouterContext;
-  location: ParsedLocation;
-  preload: boolean;
-}
-
-/** Runs the spec §2 guards and §4 business gates for one route. */
-async function guardRoute(spec: RouteSpec, { context, location, preload }: BeforeLoadArgs): Promise<void> {
-  let state;
-  try {
-    state = await loadGuardState(context.queryClient);
-  } catch (error) {
-    if (error instanceof ServerUnavailableError) throw redirect({ to: '/sorry' });
-    throw error;
-  }
-  const decision = decide({ spec, pathname: location.pathname, href: location.href, ...state });
-  if (decision.snackbar && !preload) showSnackbar({ message: decision.snackbar, color: 'warning' });
-  if (decision.redirect)
-    throw redirect({ to: decision.redirect.to, search: decision.redirect.search, replace: true });
-  if (decision.dialog && !preload) {
-    const open = dialogStore.get().dialog;
-    if (open?.name !== decision.dialog.name) {
-      openDialog({
-        ...decision.dialog,
-        onAction: gateDialogAction(decision.dialog.name, context.queryClient),
-      });
-    }
-  }
-  if (spec.redirectTo)
-    throw redirect({ to: spec.redirectTo.to, search: spec.redirectTo.search, replace: true });
-  pageNormalisers[spec.page]?.(location);
-}
-
-/** Query normalisation some pages need after the guards (spec §2, §5); each redirects with replace. */
-const pageNormalisers: Record<string, (location: ParsedLocation) => void> = {
-  dashboard(location) {
-    const search = location.search as Record<string, unknown>;
-    const normal = normaliseDashboardSearch(search, readRememberedDashboard());
-    rememberDashboard(normal);
-    if (!isNormalDashboardSearch(search, normal))
-      throw redirect({ to: '/dashboard', search: { ...normal }, replace: true });
-  },
-  login(location) {
-    const search = location.search as Record<string, unknown>;
-    const normal = normaliseLoginSearch(search);
-    if (search.email !== undefined && search.email !== normal.email) {
-      throw redirect({ to: '/login', search: { ...normal }, replace: true });
-    }
-  },
-};
+import { createPageRoute, type RouterContext } from './routes/page-route.ts';
+import { routeTable, type Layout, type RouteTableEntry } from './routes/route-table.ts';
+import { searchValidator, type SearchValidatorOf } from './routes/search-schemas.ts';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootShell,
@@ -96,50 +22,47 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: AppErrorPage,
 });
 
+/** A layout around its pages; it adds no path segment. */
+function createLayoutRoute<const TId extends Layout>(id: TId, component: RouteComponent) {
+  return createRoute({ getParentRoute: () => rootRoute, id, component, errorComponent: false });
+}
+
+const simpleLayout = createLayoutRoute('simple', SimpleLayout);
+const unauthenticatedLayout = createLayoutRoute('unauthenticated', UnauthenticatedLayout);
 // The signed-in layouts (app bar, drawer, menus) load only when a signed-in page is shown.
-const layoutComponents = {
-  simple: SimpleLayout,
-  unauthenticated: UnauthenticatedLayout,
-  main: lazyRouteComponent(() => import('./components/layouts/main-layout.tsx'), 'MainLayout'),
-  admin: lazyRouteComponent(() => import('./components/layouts/admin-layout.tsx'), 'AdminLayout'),
-} as const;
+const mainLayout = createLayoutRoute(
+  'main',
+  lazyRouteComponent(() => import('./components/layouts/main-layout.tsx'), 'MainLayout'),
+);
+const adminLayout = createLayoutRoute(
+  'admin',
+  lazyRouteComponent(() => import('./components/layouts/admin-layout.tsx'), 'AdminLayout'),
+);
 
-const layoutRoutes = Object.fromEntries(
-  Object.entries(layoutComponents).map(([id, component]) => [
-    id,
-    createRoute({ getParentRoute: () => rootRoute, id, component, errorComponent: false }),
-  ]),
-) as unknown as Record<RouteSpec['layout'], AnyRoute>;
+/** The route type of each entry on its own (a union of them), so each keeps its own path. */
+type PageRoute<TLayout extends AnyRoute, TEntry extends RouteTableEntry> = TEntry extends RouteTableEntry
+  ? ReturnType<typeof createPageRoute<TLayout, TEntry['path'], SearchValidatorOf<TEntry['page']>>>
+  : never;
 
-function pageRoute(spec: RouteSpec): AnyRoute {
-  const schema = searchSchemas[spec.page];
-  return createRoute({
-    getParentRoute: () => layoutRoutes[spec.layout],
-    path: spec.path,
-    staticData: { spec },
-    validateSearch: schema ? (search: Record<string, unknown>) => schema.parse(search) : undefined,
-    params: spec.path.includes('$') ? { parse: parsePathParams } : undefined,
-    beforeLoad: (args) => guardRoute(spec, args as unknown as BeforeLoadArgs),
-    component: pageComponent(spec.page),
-    // Errors bubble to the root, whose error page replaces the whole shell (no nested layouts).
-    errorComponent: false,
-  }) as unknown as AnyRoute;
+/** The routes of the route table's pages in one layout. */
+function pagesIn<TLayout extends AnyRoute, const TName extends Layout>(layout: TLayout, name: TName) {
+  const routes = routeTable
+    .filter((spec) => spec.layout === name)
+    .map((spec) => createPageRoute(layout, spec, searchValidator(spec.page)));
+  // `filter` and `map` forget which entry made which route; the cast restores what they made.
+  return routes as unknown as PageRoute<TLayout, Extract<RouteTableEntry, { layout: TName }>>[];
 }
 
-export function buildRouteTree() {
-  const byLayout = new Map<RouteSpec['layout'], AnyRoute[]>();
-  for (const spec of routeTable)
-    byLayout.set(spec.layout, [...(byLayout.get(spec.layout) ?? []), pageRoute(spec)]);
-  return rootRoute.addChildren(
-    Object.entries(layoutRoutes).map(([id, layout]) =>
-      layout.addChildren(byLayout.get(id as RouteSpec['layout']) ?? []),
-    ),
-  );
-}
+const routeTree = rootRoute.addChildren([
+  simpleLayout.addChildren(pagesIn(simpleLayout, 'simple')),
+  unauthenticatedLayout.addChildren(pagesIn(unauthenticatedLayout, 'unauthenticated')),
+  mainLayout.addChildren(pagesIn(mainLayout, 'main')),
+  adminLayout.addChildren(pagesIn(adminLayout, 'admin')),
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
-    routeTree: buildRouteTree(),
+    routeTree,
     context: { queryClient },
     defaultPreload: false,
     scrollRestoration: true,
@@ -148,3 +71,10 @@ export function createAppRouter(queryClient: QueryClient) {
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+// Links, navigations and redirects everywhere are checked against this router's routes.
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

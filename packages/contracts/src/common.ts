@@ -16,16 +16,6 @@ export const domainPattern =
 
 export const Email = z.email('Please enter a valid email').max(254).toLowerCase();
 
-/** Every 4xx/5xx body. `code` is stable (AppError codes); `field` names the offending input when there is one. */
-export const ErrorResponse = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-  field: z.string().optional(),
-  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-export type ErrorResponse = z.infer<typeof ErrorResponse>;
-
 export const Empty = z.object({}).strict();
 
 /** Who may call a route (ARCHITECTURE.md §4). Every route declares one. */

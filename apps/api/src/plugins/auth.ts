@@ -134,6 +134,15 @@ export function visitorCaller(request: FastifyRequest): VisitorCaller {
   return request.caller;
 }
 
+/**
+ * The account user or the direct-sign visitor behind a request: for a call that has a visitor
+ * twin (an endpoint's visitorPath), where one handler serves both.
+ */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  return request.caller;
+}
+
 async function resolveSession(db: Db, token: string, now: Date): Promise<UserCaller | null> {
   const tokenHash = hashToken(token);
   const rows = await db

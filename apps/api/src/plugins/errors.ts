@@ -2,15 +2,10 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorCodes, type ErrorCode } from '../errors.ts';
+import { errorCodes, type ErrorCode, type ErrorResponse } from '@signet/contracts/errors';
+import { AppError } from '../errors.ts';
 
-interface ErrorBody {
-  statusCode: number;
-  code: ErrorCode;
-  message: string;
-  field?: string;
-  issues?: Array<{ field: string; message: string }>;
-}
+type ErrorBody = ErrorResponse;
 
 const internalError: ErrorBody = {
   statusCode: 500,
@@ -65,6 +60,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
         reply.header('retry-after', String(error.options.retryAfterSeconds));
       const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };
       if (error.options.field) body.field = error.options.field;
+      const details = {
+        ...error.options.details,
+        ...(error.options.field ? { field: error.options.field } : {}),
+        ...(error.options.retryAfterSeconds !== undefined
+          ? { retryAfterSeconds: error.options.retryAfterSeconds }
+          : {}),
+      };
+      if (Object.keys(details).length > 0) body.details = details;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -2,6 +2,37 @@ import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthPolicy } from '@signet/contracts/common';
+import { errorsOf, type Endpoint } from '@signet/contracts/endpoint';
+import { errorCodes, ErrorResponse, type ErrorCode } from '@signet/contracts/errors';
+
+/** The OpenAPI security requirement of each policy; public calls say so with an empty list. */
+const securityOf: Record<AuthPolicy, Array<Record<string, string[]>>> = {
+  public: [],
+  unauthenticated: [],
+  user: [{ bearer: [] }],
+  member: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+  nas: [{ visitorLink: [] }],
+  api: [{ apiUser: [] }],
+};
+
+/** The error answers of an endpoint, by status, each listing its codes (the body's `code` enum). */
+function errorResponses(endpoint: Endpoint): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorsOf(endpoint)) {
+    const status = errorCodes[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const body = ErrorResponse.extend({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) });
+    const { $schema: _, ...schema } = z.toJSONSchema(body, { io: 'output' }) as Record<string, unknown>;
+    responses[status] = { description: codes.join(', '), ...schema };
+  }
+  return responses;
+}
 
 /**
  * OpenAPI 3.1 generated from the routes' zod schemas, served at /api/openapi.json, with a human
@@ -20,21 +51,35 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /v1/login (24 h)' },
-          basic: {
+          visitorLink: {
             type: 'http',
             scheme: 'basic',
-            description: 'Direct sign: user id and signature request id',
+            description: 'Direct sign: the signer id and the secret of the visitor link (`sid:secret`)',
           },
+          apiUser: { type: 'http', scheme: 'bearer', description: "A business API user's token" },
         },
       },
     },
     // Paths are listed relative to the server URL, which carries the /api prefix (stripBasePath).
     // The sandbox's providers under /sandbox speak their own protocols and are no part of the API:
     // listed here, they read as /api/sandbox/… addresses that do not exist.
-    transform: (input) =>
-      input.url.startsWith('/api/')
-        ? jsonSchemaTransform(input)
-        : { schema: { ...input.schema, hide: true }, url: input.url },
+    // Each operation made from a contract value also gets its security requirement and its error
+    // answers, from that value (plugins/endpoints.ts).
+    transform: (input) => {
+      if (!input.url.startsWith('/api/')) return { schema: { ...input.schema, hide: true }, url: input.url };
+      const transformed = jsonSchemaTransform(input);
+      const config = (input.route as { config?: { auth?: AuthPolicy; endpoint?: Endpoint } }).config;
+      if (!config?.endpoint || !config.auth) return transformed;
+      const schema = transformed.schema as Record<string, unknown>;
+      return {
+        ...transformed,
+        schema: {
+          ...schema,
+          security: securityOf[config.auth],
+          response: { ...(schema.response as object), ...errorResponses(config.endpoint) },
+        },
+      };
+    },
   });
 
   await app.register(async (docs) => {

@@ -13,7 +13,9 @@ describe('which errors show the error page (spec §2/§8)', () => {
   });
 
   it('shows the error page for any other error', () => {
-    expect(errorView(new ApiError({ statusCode: 418, code: 'X', message: 'x' }), browser)).toBe('error');
+    expect(errorView(new ApiError({ statusCode: 418, code: 'HTTP_418', message: 'x' }), browser)).toBe(
+      'error',
+    );
     expect(errorView(new TypeError('boom'), browser)).toBe('error');
   });
 

@@ -35,7 +35,7 @@ export function ErrorPage({
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box component="header" sx={{ px: { xs: 2, sm: 4 }, py: 2 }}>
-        <Logo plain to={home} />
+        <Logo href={home} />
       </Box>
       <Box component="main" id="main-content" sx={{ flex: 1, display: 'flex', alignItems: 'center' }}>
         <Grid

@@ -1,22 +1,34 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { Link } from '@tanstack/react-router';
+import { BoxLink, type StaticPath } from './router-links.tsx';
 
-/** The Signet mark and word; links home. */
-export function Logo({ to = '/', plain = false }: { to?: string; plain?: boolean }) {
-  // `plain` renders an ordinary link, for pages shown outside the router (the error page).
-  const link = plain ? { component: 'a' as const, href: to } : { component: Link, to };
+const logoSx = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 1,
+  color: 'primary.main',
+  textDecoration: 'none',
+} as const;
+
+/**
+ * The Signet mark and word; links home: to a page of the app, or with `href` as an ordinary link,
+ * for pages shown outside the router (the error page).
+ */
+export function Logo({ to = '/', href }: { to?: StaticPath; href?: string }) {
+  return href ? (
+    <Box component="a" href={href} aria-label="Signet" sx={logoSx}>
+      <LogoContent />
+    </Box>
+  ) : (
+    <BoxLink to={to} aria-label="Signet" sx={logoSx}>
+      <LogoContent />
+    </BoxLink>
+  );
+}
+
+function LogoContent(): ReactNode {
   return (
-    <Box
-      {...link}
-      aria-label="Signet"
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 1,
-        color: 'primary.main',
-        textDecoration: 'none',
-      }}
-    >
+    <>
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="7" fill="currentColor" />
         <path
@@ -34,6 +46,6 @@ export function Logo({ to = '/', plain = false }: { to?: string; plain?: boolean
       >
         Signet
       </Box>
-    </Box>
+    </>
   );
 }

@@ -10,16 +10,17 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import WavingHandOutlinedIcon from '@mui/icons-material/WavingHandOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { userQueryOptions } from '../features/account/api/get-user.ts';
 import { getToken } from '../lib/session.ts';
+import { ButtonLink, type StaticPath } from './router-links.tsx';
 import { usePageKey } from './use-page-key.ts';
 
 interface MessageSpec {
   icon: ReactNode;
   color: string;
-  action: { to: string; label: string } | 'reload';
+  action: { to: StaticPath; label: string } | 'reload';
 }
 
 const mailSent: MessageSpec = {
@@ -75,6 +76,7 @@ const messages: Record<string, MessageSpec> = {
 export function MessagePage() {
   const { t } = useTranslation();
   const key = usePageKey();
+  const navigate = useNavigate();
   const spec = messages[key] ?? messages.sorry!;
   const user = useQuery({ ...userQueryOptions, enabled: key === 'welcome' && Boolean(getToken()) }).data;
   return (
@@ -87,13 +89,17 @@ export function MessagePage() {
       </Typography>
       <Typography color="text.secondary">{t(`messages.${key}.text`)}</Typography>
       {spec.action === 'reload' ? (
-        <Button variant="contained" size="large" onClick={() => window.location.assign('/')}>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => void navigate({ to: '/', reloadDocument: true })}
+        >
           {t('common.try_again')}
         </Button>
       ) : (
-        <Button component={Link} to={spec.action.to} variant="contained" size="large">
+        <ButtonLink to={spec.action.to} variant="contained" size="large">
           {t(spec.action.label)}
-        </Button>
+        </ButtonLink>
       )}
     </Box>
   );

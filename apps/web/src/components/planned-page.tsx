@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Button from '@mui/material/Button';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
@@ -7,9 +6,9 @@ import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from './page-frame.tsx';
+import { ButtonLink } from './router-links.tsx';
 import { usePageKey } from './use-page-key.ts';
 
 function iconFor(key: string): ReactNode {
@@ -38,9 +37,9 @@ export function PlannedPage() {
         text={t(`pages.${key}.text`)}
         action={
           directSign ? undefined : (
-            <Button component={Link} to="/dashboard" variant="outlined">
+            <ButtonLink to="/dashboard" variant="outlined">
               {t('common.to_dashboard')}
-            </Button>
+            </ButtonLink>
           )
         }
       />

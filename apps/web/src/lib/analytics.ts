@@ -1,3 +1,4 @@
+import { sendTelemetry } from './api-client.ts';
 import type { User } from '@signet/contracts/accounts';
 import { readConfig } from './config.ts';
 
@@ -50,7 +51,7 @@ export function analyticsIdentity(
  * Analytics adapter: nothing leaves the browser unless a collection address is configured.
  * `sync` is called whenever user, business or language change; it starts and identifies, or stops.
  */
-export function createAnalytics(send: (url: string, body: unknown) => void = defaultSend) {
+export function createAnalytics(send: (url: string, body: unknown) => void = sendTelemetry) {
   let active: string | null = null;
   return {
     sync(user: User | null, business: AnalyticsBusiness | null, locale: string): 'on' | 'off' {
@@ -70,12 +71,4 @@ export function createAnalytics(send: (url: string, body: unknown) => void = def
       return active !== null;
     },
   };
-}
-
-function defaultSend(url: string, body: unknown): void {
-  void fetch(url, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json' },
-  }).catch(() => {});
 }

@@ -1,3 +1,4 @@
+import { sendTelemetry } from './api-client.ts';
 import { readConfig } from './config.ts';
 
 /**
@@ -9,23 +10,17 @@ export function reportError(error: unknown, extra: Record<string, unknown> = {})
   console.error(error, extra);
   const url = readConfig().errorReportUrl;
   if (!url) return;
-  const payload = JSON.stringify({
+  const report = {
     message: error instanceof Error ? error.message : String(error),
     name: error instanceof Error ? error.name : 'Error',
     stack: error instanceof Error ? error.stack : undefined,
     extra,
     location: window.location.pathname,
     at: new Date().toISOString(),
-  });
+  };
   // sendBeacon survives page unloads (the error page may be followed by a reload).
-  if (!navigator.sendBeacon?.(url, new Blob([payload], { type: 'application/json' }))) {
-    void fetch(url, {
-      method: 'POST',
-      body: payload,
-      headers: { 'Content-Type': 'application/json' },
-      keepalive: true,
-    }).catch(() => {});
-  }
+  const beacon = new Blob([JSON.stringify(report)], { type: 'application/json' });
+  if (!navigator.sendBeacon?.(url, beacon)) sendTelemetry(url, report);
 }
 
 const crawlerPattern =

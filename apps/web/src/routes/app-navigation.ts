@@ -1,18 +1,14 @@
-import type { AnyRouter } from '@tanstack/react-router';
+import type { RegisteredRouter } from '@tanstack/react-router';
 
 /** The running router, for code outside React (API handlers, dialog actions, session events). */
-let appRouter: AnyRouter | null = null;
+let appRouter: RegisteredRouter | null = null;
 
-export function setAppRouter(router: AnyRouter): void {
+export function setAppRouter(router: RegisteredRouter): void {
   appRouter = router;
 }
 
-export function getAppRouter(): AnyRouter | null {
+export function getAppRouter(): RegisteredRouter | null {
   return appRouter;
-}
-
-export function navigateTo(to: string, search?: Record<string, string>, replace = false): void {
-  void appRouter?.navigate({ to, search, replace });
 }
 
 /** Path and query of the page shown now. */

@@ -1,13 +1,26 @@
 import { lazy, type ComponentType } from 'react';
-import type { DialogComponentProps, DialogRegistry } from '../components/dialog-host.tsx';
-import type { OverlayComponentProps, OverlayRegistry } from '../components/overlay-host.tsx';
+import type { DialogRegistry } from '../components/dialog-host.tsx';
+import type { OverlayRegistry } from '../components/overlay-host.tsx';
 import { BaseOverlay } from '../components/base-overlay.tsx';
 
-// Dialogs load on first use; none of them is needed to show a page.
-const base = lazy(() => import('../components/confirm-dialog.tsx').then((m) => ({ default: m.BaseDialog })));
-function load<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType<DialogComponentProps>) {
+/** A component of a module loaded on first use: no dialog or overlay is needed to show a page. */
+function load<M, P>(loader: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
   return lazy(() => loader().then((module) => ({ default: pick(module) })));
 }
+
+/** Every name with its own component, or the fallback while it has none. */
+function registry<P>(
+  names: readonly string[],
+  implemented: Record<string, ComponentType<P>>,
+  fallback: ComponentType<P>,
+): Record<string, ComponentType<P>> {
+  return Object.fromEntries(names.map((name) => [name, implemented[name] ?? fallback]));
+}
+
+const base = load(
+  () => import('../components/confirm-dialog.tsx'),
+  (m) => m.BaseDialog,
+);
 const account = () => import('../features/account/components/account-dialogs.tsx');
 const gates = () => import('../features/business/components/gate-dialogs.tsx');
 const autoDeletion = () => import('../features/business/components/auto-deletion-dialog.tsx');
@@ -85,13 +98,10 @@ const implemented: DialogRegistry = {
   'document/withdraw': load(documentDialogs, (m) => m.WithdrawDialog),
 };
 
-export const dialogRegistry: DialogRegistry = Object.fromEntries(
-  Object.entries(dialogNames).flatMap(([namespace, names]) =>
-    names.map((name) => {
-      const key = `${namespace}/${name}`;
-      return [key, implemented[key] ?? base];
-    }),
-  ),
+export const dialogRegistry: DialogRegistry = registry(
+  Object.entries(dialogNames).flatMap(([namespace, names]) => names.map((name) => `${namespace}/${name}`)),
+  implemented,
+  base,
 );
 
 /** Spec §2 overlays. */
@@ -112,24 +122,18 @@ export const overlayNames = [
   'tan-locked',
 ] as const;
 
-function loadOverlay<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType<OverlayComponentProps>) {
-  return lazy(() => loader().then((module) => ({ default: pick(module) })));
-}
-
 const implementedOverlays: OverlayRegistry = {
-  signing: loadOverlay(signingOverlays, (m) => m.SigningProgressOverlay),
-  'signing-success': loadOverlay(signingOverlays, (m) => m.SigningSuccessOverlay),
-  'signing-failure': loadOverlay(signingOverlays, (m) => m.SigningFailureOverlay),
-  'signing-locked': loadOverlay(signingOverlays, (m) => m.SigningLockedOverlay),
-  'tan-expired': loadOverlay(signingOverlays, (m) => m.TanExpiredOverlay),
-  'tan-invalid': loadOverlay(signingOverlays, (m) => m.TanInvalidOverlay),
-  'tan-locked': loadOverlay(signingOverlays, (m) => m.TanLockedOverlay),
-  'exhausted-signatures': loadOverlay(signingOverlays, (m) => m.ExhaustedSignaturesOverlay),
-  'part11-verification': loadOverlay(signingOverlays, (m) => m.Part11VerificationOverlay),
-  'serial-number-mismatch': loadOverlay(signingOverlays, (m) => m.SerialNumberMismatchOverlay),
-  'mobile-aes': loadOverlay(signingOverlays, (m) => m.MobileAesOverlay),
+  signing: load(signingOverlays, (m) => m.SigningProgressOverlay),
+  'signing-success': load(signingOverlays, (m) => m.SigningSuccessOverlay),
+  'signing-failure': load(signingOverlays, (m) => m.SigningFailureOverlay),
+  'signing-locked': load(signingOverlays, (m) => m.SigningLockedOverlay),
+  'tan-expired': load(signingOverlays, (m) => m.TanExpiredOverlay),
+  'tan-invalid': load(signingOverlays, (m) => m.TanInvalidOverlay),
+  'tan-locked': load(signingOverlays, (m) => m.TanLockedOverlay),
+  'exhausted-signatures': load(signingOverlays, (m) => m.ExhaustedSignaturesOverlay),
+  'part11-verification': load(signingOverlays, (m) => m.Part11VerificationOverlay),
+  'serial-number-mismatch': load(signingOverlays, (m) => m.SerialNumberMismatchOverlay),
+  'mobile-aes': load(signingOverlays, (m) => m.MobileAesOverlay),
 };
 
-export const overlayRegistry: OverlayRegistry = Object.fromEntries(
-  overlayNames.map((name) => [name, implementedOverlays[name] ?? BaseOverlay]),
-);
+export const overlayRegistry: OverlayRegistry = registry(overlayNames, implementedOverlays, BaseOverlay);

@@ -14,7 +14,7 @@ import { SigningPage } from './signing-page.tsx';
  * page speaks the visitor's language (Italian included) unless the link says `lang`.
  */
 export function DirectViewRoute() {
-  const { id = '', userid = '' } = useParams({ strict: false }) as { id?: string; userid?: string };
+  const { id = '', userid = '' } = useParams({ strict: false });
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   // Read once, before anything renders: the fragment leaves the address bar right away.
   const [secret] = useState(() => takeDirectSignCredentials(id, userid)?.secret ?? '');

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@signet/contracts/accounts';
 import { userQueryOptions } from '../features/account/api/get-user.ts';
 import { userBusinessQueryOptions } from '../features/business/api/get-user-business.ts';
-import type { BusinessMembership } from '../features/business/business-membership.ts';
 import { rememberedInvitation } from '../features/business/remembered-invitation.ts';
 import { hasDirectSignCredentials } from '../features/direct-sign/credentials.ts';
 import { maintenanceQueryOptions } from '../features/status/api/get-status-summary.ts';
@@ -10,6 +9,7 @@ import type { MaintenanceNotice } from '../features/status/maintenance.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { readConfig } from '../lib/config.ts';
 import { getToken } from '../lib/session.ts';
+import type { GuardState } from './guards.ts';
 
 export const staffCookie = 'signet_staff=1';
 
@@ -29,16 +29,6 @@ export function cookiesEnabled(): boolean {
   } catch {
     return false;
   }
-}
-
-export interface GuardState {
-  user: User | null;
-  business: BusinessMembership | null;
-  maintenance: MaintenanceNotice | null;
-  cookiesEnabled: boolean;
-  staff: boolean;
-  directSign: boolean;
-  rememberedInvitation: string | null;
 }
 
 /** Thrown when loading the user hit a server failure; the guard sends the browser to /sorry. */

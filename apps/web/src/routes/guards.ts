@@ -1,14 +1,12 @@
+import { linkOptions, type NavigateOptions } from '@tanstack/react-router';
 import type { User } from '@signet/contracts/accounts';
 import type { BusinessMembership } from '../features/business/business-membership.ts';
 import { isLocked, isTrialExpired } from '../features/business/business-membership.ts';
 import type { MaintenanceNotice } from '../features/status/maintenance.ts';
 import type { RouteSpec } from './route-table.ts';
 
-export interface GuardInput {
-  spec: RouteSpec;
-  pathname: string;
-  /** Path and query, remembered for the return after login. */
-  href: string;
+/** What the guards know of the visitor and the service (loaded by guard-state.ts). */
+export interface GuardState {
   user: User | null;
   business: BusinessMembership | null;
   maintenance: MaintenanceNotice | null;
@@ -21,10 +19,18 @@ export interface GuardInput {
   rememberedInvitation?: string | null;
 }
 
+export interface GuardInput extends GuardState {
+  spec: RouteSpec;
+  pathname: string;
+  /** Path and query, remembered for the return after login. */
+  href: string;
+}
+
 export type DialogRef = { namespace: 'general' | 'business'; name: string };
 
 export interface GuardDecision {
-  redirect?: { to: string; search?: Record<string, string> };
+  /** Where to send the browser instead; made with linkOptions, which checks it against the routes. */
+  redirect?: NavigateOptions;
   snackbar?: string;
   dialog?: DialogRef;
 }
@@ -58,42 +64,45 @@ export function isFreeWithoutCredit(user: User, business: BusinessMembership | n
 export function decide(input: GuardInput): GuardDecision {
   const { spec, pathname, user, business } = input;
   if (!input.cookiesEnabled)
-    return pathname === '/cookiesblocked' ? pass : { redirect: { to: '/cookiesblocked' } };
+    return pathname === '/cookiesblocked' ? pass : { redirect: linkOptions({ to: '/cookiesblocked' }) };
   if (input.maintenance?.activeMaintenance?.isBlocking && !input.staff && pathname !== '/maintenance') {
-    return { redirect: { to: '/maintenance' } };
+    return { redirect: linkOptions({ to: '/maintenance' }) };
   }
   switch (spec.role) {
     case 'public':
       return pass;
     case 'unauthenticated':
-      return user ? { redirect: { to: '/dashboard' } } : pass;
+      return user ? { redirect: linkOptions({ to: '/dashboard' }) } : pass;
     case 'nas':
-      return spec.nasFromParams || input.directSign ? pass : { redirect: { to: '/expired' } };
+      return spec.nasFromParams || input.directSign ? pass : { redirect: linkOptions({ to: '/expired' }) };
     default:
       break;
   }
-  if (!user) return { redirect: { to: '/login', search: { redirect: input.href } } };
+  if (!user) return { redirect: linkOptions({ to: '/login', search: { redirect: input.href } }) };
   if (alwaysReachable.has(pathname)) return pass;
-  if (hasIncompleteSso(user)) return pathname === '/signup/sso' ? pass : { redirect: { to: '/signup/sso' } };
+  if (hasIncompleteSso(user))
+    return pathname === '/signup/sso' ? pass : { redirect: linkOptions({ to: '/signup/sso' }) };
   if (user.attributes.weak_password && pathname !== '/profile/change-password') {
-    return { redirect: { to: '/profile/change-password' } };
+    return { redirect: linkOptions({ to: '/profile/change-password' }) };
   }
   // Back to the invitation that sent this person to log in or sign up (the invite page is public).
-  if (input.rememberedInvitation) return { redirect: { to: `/invite/${input.rememberedInvitation}` } };
+  if (input.rememberedInvitation)
+    return { redirect: linkOptions({ to: '/invite/$id', params: { id: input.rememberedInvitation } }) };
   const role = userRole(user, business);
   if (spec.strict && role !== spec.role && !(spec.path === '/business/upgrade' && role === 'admin')) {
-    return { redirect: { to: role === 'admin' ? '/business/dashboard' : '/' } };
+    return { redirect: linkOptions({ to: role === 'admin' ? '/business/dashboard' : '/' }) };
   }
   if (spec.role === 'member' || spec.role === 'admin') {
-    if (!business) return { redirect: { to: '/business/register' } };
+    if (!business) return { redirect: linkOptions({ to: '/business/register' }) };
     if (spec.role === 'admin' && business.role !== 'admin') {
-      if (pathname.startsWith('/business/billing')) return { redirect: { to: '/billing' } };
-      return { redirect: { to: '/' }, snackbar: 'business.not_allowed' };
+      if (pathname.startsWith('/business/billing')) return { redirect: linkOptions({ to: '/billing' }) };
+      return { redirect: linkOptions({ to: '/' }), snackbar: 'business.not_allowed' };
     }
   }
   if (pathname === '/billing' && !business && !leavingBusiness(user))
-    return { redirect: { to: '/dashboard' } };
-  if (pathname === '/upload' && isFreeWithoutCredit(user, business)) return { redirect: { to: '/upgrade' } };
+    return { redirect: linkOptions({ to: '/dashboard' }) };
+  if (pathname === '/upload' && isFreeWithoutCredit(user, business))
+    return { redirect: linkOptions({ to: '/upgrade' }) };
   return businessGate(user, business, pathname);
 }
 
@@ -114,7 +123,7 @@ export function businessGate(
     if (business.role === 'admin') {
       return lockedAdminPaths.some((path) => pathname.startsWith(path))
         ? pass
-        : { redirect: { to: '/business/members' } };
+        : { redirect: linkOptions({ to: '/business/members' }) };
     }
     return { dialog: { namespace: 'business', name: 'business-locked-member' } };
   }

@@ -6,60 +6,40 @@ export type Role = 'public' | 'unauthenticated' | 'user' | 'member' | 'admin' | 
 export type Layout = 'simple' | 'unauthenticated' | 'main' | 'admin';
 
 export interface RouteSpec {
+  /** The path pattern; `$name` is a path parameter. */
   path: string;
   /** Who may open it; 'public' is open to all. Admin has member and user rights; member has user rights. */
   role: Role;
   /** Spec §6 strict: the role must match exactly (a member is not a 'user' here). */
   strict?: boolean;
   layout: Layout;
-  /** Key of the page component (routes/pages.ts). */
+  /** Key of the page component (routes/pages.ts) and of its search validator (routes/search-schemas.ts). */
   page: string;
   /** Translation key of the page title; without it the title comes from the path. */
   title?: string;
   /** Direct-sign pages authenticated by ids in the path rather than stored credentials. */
   nasFromParams?: boolean;
-  /** Redirect target instead of a page. */
+  /** Redirect target instead of a page (one of this table's paths: routes/links.types.test.tsx checks it). */
   redirectTo?: { to: string; search?: Record<string, string> };
 }
 
-const unauth = (path: string, page: string): RouteSpec => ({
-  path,
-  role: 'unauthenticated',
-  layout: 'unauthenticated',
-  page,
-  title: `titles.${page}`,
-});
-const user = (path: string, page: string, layout: Layout = 'main'): RouteSpec => ({
-  path,
-  role: 'user',
-  layout,
-  page,
-  title: `titles.${page}`,
-});
-const admin = (path: string, page: string): RouteSpec => ({
-  path,
-  role: 'admin',
-  layout: 'admin',
-  page,
-  title: `titles.${page}`,
-});
-const nas = (path: string, page: string, nasFromParams = false): RouteSpec => ({
-  path,
-  role: 'nas',
-  layout: 'simple',
-  page,
-  title: `titles.${page}`,
-  nasFromParams,
-});
-const open = (path: string, page: string): RouteSpec => ({
-  path,
-  role: 'public',
-  layout: 'simple',
-  page,
-  title: `titles.${page}`,
-});
+/**
+ * Entries of one kind: who may open them in which layout. The entries keep each path, page and
+ * layout as its literal type, for the router's types: a link to a path this table does not have
+ * fails type-checking.
+ */
+function entriesOf<const R extends Role, const L extends Layout>(role: R, layout: L) {
+  return <const P extends string, const K extends string>(path: P, page: K) =>
+    ({ path, role, layout, page, title: `titles.${page}` }) as const;
+}
+const unauth = entriesOf('unauthenticated', 'unauthenticated');
+const user = entriesOf('user', 'main');
+const admin = entriesOf('admin', 'admin');
+const open = entriesOf('public', 'simple');
+const nas = <const P extends string, const K extends string>(path: P, page: K, nasFromParams = false) =>
+  ({ ...entriesOf('nas', 'simple')(path, page), nasFromParams }) as const;
 
-export const routeTable: readonly RouteSpec[] = [
+const pages = [
   // General
   { path: '/', role: 'user', layout: 'main', page: 'dashboard', redirectTo: { to: '/dashboard' } },
   user('/dashboard', 'dashboard'),
@@ -76,14 +56,14 @@ export const routeTable: readonly RouteSpec[] = [
   unauth('/password-reset/new', 'password-reset-new'),
   unauth('/password-reset/confirm', 'password-reset-confirm'),
   unauth('/password-reset/mail-sent', 'password-reset-mail-sent'),
-  user('/signup/sso', 'signup-sso', 'simple'),
+  { ...user('/signup/sso', 'signup-sso'), layout: 'simple' },
   open('/bye', 'bye'),
   open('/expired', 'expired'),
   open('/cookiesblocked', 'cookiesblocked'),
-  user('/welcome', 'welcome', 'simple'),
+  { ...user('/welcome', 'welcome'), layout: 'simple' },
   open('/sorry', 'sorry'),
   open('/maintenance', 'maintenance'),
-  user('/logout', 'logout', 'simple'),
+  { ...user('/logout', 'logout'), layout: 'simple' },
   user('/upload', 'upload'),
   user('/upgrade', 'upgrade'),
   user('/not-available', 'not-available'),
@@ -149,7 +129,12 @@ export const routeTable: readonly RouteSpec[] = [
   nas('/direct-sign/identification/id-austria-success', 'direct-id-austria-success'),
   nas('/direct-sign/identification/$id/$userid', 'direct-identification', true),
   nas('/direct-sign/identification/$id/$userid/preview', 'direct-identification-preview', true),
-];
+] as const satisfies readonly RouteSpec[];
+
+/** One entry of the table with its literal path, page and layout (for the router's types). */
+export type RouteTableEntry = (typeof pages)[number];
+
+export const routeTable: readonly RouteSpec[] = pages;
 
 /** Spec §2 sub-navigation sections of the admin area. */
 export const businessSections = {

@@ -1,23 +1,53 @@
+import type { SearchSchemaInput } from '@tanstack/react-router';
 import { z } from 'zod';
+import type { LoginSearch } from '../features/account/login-search.ts';
+import type { DashboardSearch } from '../features/dashboard/dashboard-search.ts';
 
-/** Query parameters with a fixed vocabulary; a value outside it is a route validation failure (404). */
-export const searchSchemas: Record<string, z.ZodType<Record<string, unknown>>> = {
-  'business-activity': z.looseObject({
-    tab: z.enum(['signatures', 'accounts', 'identifications']).optional(),
-  }),
-  'signup-confirm': z.looseObject({ token: z.string().optional() }),
-  'signup-steps': z.looseObject({ token: z.string().optional() }),
-  'profile-confirm': z.looseObject({ token: z.string().optional() }),
-  'password-reset-new': z.looseObject({ token: z.string().optional() }),
-  'business-signup': z.looseObject({ ucc: z.string().max(100).optional() }),
+/** A query with a fixed vocabulary; a value outside it is a route validation failure (404). */
+function validated<T extends z.ZodType>(schema: T) {
+  return (search: Record<string, unknown>): z.output<T> => schema.parse(search);
+}
+
+/**
+ * A query the page's guard normalises itself (router: pageNormalisers), so it passes unchanged;
+ * the type says what a link may put in it.
+ */
+function normalisedByGuard<T>() {
+  return (search: T & SearchSchemaInput): Record<string, unknown> => search;
+}
+
+const token = z.looseObject({ token: z.string().optional() });
+
+/** The search validator of each page key (route table) that has one. */
+const searchValidators = {
+  'business-activity': validated(
+    z.looseObject({ tab: z.enum(['signatures', 'accounts', 'identifications']).optional() }),
+  ),
+  'signup-confirm': validated(token),
+  'signup-steps': validated(token),
+  'profile-confirm': validated(token),
+  'password-reset-new': validated(token),
+  'business-signup': validated(z.looseObject({ ucc: z.string().max(100).optional() })),
   // The draft request the editor opens (see upload-route.tsx).
-  upload: z.looseObject({
-    sr: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/)
-      .optional(),
-  }),
+  upload: validated(
+    z.looseObject({
+      sr: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,64}$/)
+        .optional(),
+    }),
+  ),
+  login: normalisedByGuard<LoginSearch>(),
+  dashboard: normalisedByGuard<Partial<DashboardSearch>>(),
 };
+
+export type SearchValidatorOf<K extends string> = K extends keyof typeof searchValidators
+  ? (typeof searchValidators)[K]
+  : undefined;
+
+export function searchValidator<K extends string>(page: K): SearchValidatorOf<K> {
+  return (searchValidators as Record<string, unknown>)[page] as SearchValidatorOf<K>;
+}
 
 /** Ids in paths: letters, digits and a few separators (an e-mail-like seal name included). */
 export const pathParamPattern = /^[A-Za-z0-9._@-]{1,128}$/;
@@ -29,8 +59,9 @@ export class RouteValidationError extends Error {
   }
 }
 
-export function parsePathParams(params: Record<string, string>): Record<string, string> {
-  for (const [name, value] of Object.entries(params)) {
+/** Checks every path parameter against pathParamPattern; the route's params keep their names. */
+export function parsePathParams<T extends object>(params: T): T {
+  for (const [name, value] of Object.entries(params as Record<string, string>)) {
     if (!pathParamPattern.test(value)) throw new RouteValidationError(`Invalid ${name}`);
   }
   return params;

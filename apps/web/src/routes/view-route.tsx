@@ -6,7 +6,7 @@ import { SigningPage } from './signing-page.tsx';
 
 /** /view/{srid} (user): the signer's or owner's view of one request. */
 export function ViewRoute() {
-  const { srid = '' } = useParams({ strict: false }) as { srid?: string };
+  const { srid = '' } = useParams({ strict: false });
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
   const user = useUser().data;

@@ -1,4 +1,5 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, instant } from './columns.ts';
 
 /** Account holders. `attributes` holds the spec's user attribute list (contracts UserAttributes). */
 export const users = pgTable(
@@ -11,8 +12,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
@@ -22,12 +23,10 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userId: belongsTo('user_id', () => users.id),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -42,12 +41,10 @@ export const loginDevices = pgTable(
   {
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userId: belongsTo('user_id', () => users.id),
+    createdAt: instant('created_at').notNull(),
+    lastUsedAt: instant('last_used_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [
     uniqueIndex('login_devices_token_key').on(t.tokenHash),
@@ -64,9 +61,9 @@ export const emailTokens = pgTable(
     email: text('email').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     lang: text('lang').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [index('email_tokens_email_idx').on(t.email)],
 );

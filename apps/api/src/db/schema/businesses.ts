@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, instant } from './columns.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -16,25 +17,21 @@ export const businesses = pgTable('businesses', {
   paymentMethod: text('payment_method'),
   billingStatus: text('billing_status').notNull(),
   pricePlanName: text('price_plan_name'),
-  planStart: timestamp('plan_start', { withTimezone: true }),
-  gtcAcceptedAt: timestamp('gtc_accepted_at', { withTimezone: true }),
-  dpaAcceptedAt: timestamp('dpa_accepted_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  planStart: instant('plan_start'),
+  gtcAcceptedAt: instant('gtc_accepted_at'),
+  dpaAcceptedAt: instant('dpa_accepted_at'),
+  createdAt: instant('created_at').notNull(),
+  updatedAt: instant('updated_at').notNull(),
 });
 
 /** Who belongs to a business. An account belongs to at most one business (unique user_id). */
 export const businessMembers = pgTable(
   'business_members',
   {
-    businessId: text('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: belongsTo('business_id', () => businesses.id),
+    userId: belongsTo('user_id', () => users.id),
     role: text('role', { enum: ['admin', 'member'] }).notNull(),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    joinedAt: instant('joined_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.userId] }),
@@ -52,19 +49,17 @@ export const businessInvitations = pgTable(
   'business_invitations',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: belongsTo('business_id', () => businesses.id),
     /** Lower case, as every e-mail in Signet. */
     email: text('email').notNull(),
     role: text('role', { enum: ['admin', 'member'] }).notNull(),
     secretHash: text('secret_hash').notNull(),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'accepted', 'declined', 'revoked'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
     /** When it was accepted, declined or revoked. */
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: instant('ended_at'),
   },
   (t) => [
     uniqueIndex('business_invitations_secret_key').on(t.secretHash),
@@ -92,15 +87,13 @@ export const seals = pgTable(
   'seals',
   {
     id: text('id').primaryKey(),
-    businessId: text('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: belongsTo('business_id', () => businesses.id),
     accountName: text('account_name').notNull(),
     displayName: text('display_name').notNull(),
     /** SHA-256 of the seal image in the blob store (image calls come later). */
     imageSha256: text('image_sha256'),
     credentials: jsonb('credentials').$type<Partial<Record<'eidas' | 'zertes', SealCredential>>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('seals_account_name_key').on(t.accountName),
@@ -112,12 +105,8 @@ export const seals = pgTable(
 export const sealMembers = pgTable(
   'seal_members',
   {
-    sealId: text('seal_id')
-      .notNull()
-      .references(() => seals.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sealId: belongsTo('seal_id', () => seals.id),
+    userId: belongsTo('user_id', () => users.id),
   },
   (t) => [primaryKey({ columns: [t.sealId, t.userId] })],
 );

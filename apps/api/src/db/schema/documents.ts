@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { belongsTo, instant } from './columns.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -9,9 +10,7 @@ export const documents = pgTable(
   'documents',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: belongsTo('owner_id', () => users.id),
     title: text('title').notNull(),
     originalSha256: text('original_sha256').notNull(),
     currentSha256: text('current_sha256').notNull(),
@@ -21,24 +20,25 @@ export const documents = pgTable(
       .$type<Array<{ number: number; width: number; height: number; rotation: number }>>()
       .notNull(),
     signatureCount: integer('signature_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    deletedAt: instant('deleted_at'),
   },
   (t) => [index('documents_owner_idx').on(t.ownerId)],
 );
 
+/** A document as the modules read it (the documents repository and service both use this type). */
+export type DocumentRow = typeof documents.$inferSelect;
+
 export const documentVersions = pgTable(
   'document_versions',
   {
-    documentId: text('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    documentId: belongsTo('document_id', () => documents.id),
     version: integer('version').notNull(),
     sha256: text('sha256').notNull(),
     size: integer('size').notNull(),
     /** Why this version exists: upload, repair, fields, signature (by whom). */
     reason: text('reason').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.version] })],
 );

@@ -1,10 +1,11 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, boolean } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, boolean } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 
 /** Fixed-window counters shared by every API process (login throttling, mail flooding). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  windowStart: instant('window_start').notNull(),
 });
 
 /** Durable background work. A job is claimed by setting locked_until; done jobs keep done_at. */
@@ -14,13 +15,13 @@ export const jobs = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    runAt: instant('run_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: instant('locked_until'),
     lastError: text('last_error'),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    doneAt: instant('done_at'),
+    failedAt: instant('failed_at'),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [index('jobs_due_idx').on(t.doneAt, t.failedAt, t.runAt)],
 );
@@ -32,7 +33,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: instant('created_at').notNull(),
 });
 
 /** Platform maintenance notices served as a Statuspage-compatible summary. */
@@ -41,7 +42,7 @@ export const maintenances = pgTable('maintenances', {
   name: text('name').notNull(),
   blocking: boolean('blocking').notNull(),
   url: text('url'),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  startsAt: instant('starts_at').notNull(),
+  endsAt: instant('ends_at'),
+  createdAt: instant('created_at').notNull(),
 });

@@ -1,14 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, instant } from './columns.ts';
 import { users } from './accounts.ts';
 import { documents } from './documents.ts';
 
@@ -16,9 +7,7 @@ export const signatureRequests = pgTable(
   'signature_requests',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: belongsTo('owner_id', () => users.id),
     title: text('title').notNull(),
     message: text('message'),
     status: text('status', { enum: ['DRAFT', 'OPEN', 'SIGNED', 'DECLINED', 'WITHDRAWN'] }).notNull(),
@@ -29,10 +18,10 @@ export const signatureRequests = pgTable(
     errorUrl: text('error_url'),
     declineUrl: text('decline_url'),
     redirectTimeout: integer('redirect_timeout').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-    initiatedAt: timestamp('initiated_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+    initiatedAt: instant('initiated_at'),
+    completedAt: instant('completed_at'),
     /**
      * The audit trail's anchor, written with every event (audit-chain.ts): how many events there
      * are, the last one's hash, the first event with a MAC, and a MAC over all three. Null head:
@@ -49,12 +38,8 @@ export const signatureRequests = pgTable(
 export const requestDocuments = pgTable(
   'request_documents',
   {
-    requestId: text('request_id')
-      .notNull()
-      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
-    documentId: text('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    requestId: belongsTo('request_id', () => signatureRequests.id),
+    documentId: belongsTo('document_id', () => documents.id),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.documentId] })],
@@ -69,9 +54,7 @@ export const signers = pgTable(
   'signers',
   {
     id: text('id').primaryKey(),
-    requestId: text('request_id')
-      .notNull()
-      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    requestId: belongsTo('request_id', () => signatureRequests.id),
     sequence: integer('sequence').notNull(),
     kind: text('kind', { enum: ['account', 'visitor'] }).notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -92,15 +75,15 @@ export const signers = pgTable(
         }>
       >()
       .notNull(),
-    signedAt: timestamp('signed_at', { withTimezone: true }),
-    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    signedAt: instant('signed_at'),
+    declinedAt: instant('declined_at'),
     declineMessage: text('decline_message'),
     /** Certificate of the signature: subject and serial, for the report. */
     certificateSubject: text('certificate_subject'),
     certificateSerial: text('certificate_serial'),
     signingName: text('signing_name'),
     signingReason: text('signing_reason'),
-    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    remindedAt: instant('reminded_at'),
     /** Visitors: hash of the secret in their direct-sign link; a new one with every invitation mailed. */
     linkSecretHash: text('link_secret_hash'),
     /** Visitors: hash of the secret of their send-to link (take the signature into an account). */
@@ -118,9 +101,7 @@ export const signers = pgTable(
 export const observers = pgTable(
   'observers',
   {
-    requestId: text('request_id')
-      .notNull()
-      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    requestId: belongsTo('request_id', () => signatureRequests.id),
     email: text('email').notNull(),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.email] }), index('observers_email_idx').on(t.email)],
@@ -130,14 +111,12 @@ export const attachments = pgTable(
   'attachments',
   {
     id: text('id').primaryKey(),
-    requestId: text('request_id')
-      .notNull()
-      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    requestId: belongsTo('request_id', () => signatureRequests.id),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     sha256: text('sha256').notNull(),
     size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [index('attachments_request_idx').on(t.requestId)],
 );
@@ -146,14 +125,12 @@ export const attachments = pgTable(
 export const requestEvents = pgTable(
   'request_events',
   {
-    requestId: text('request_id')
-      .notNull()
-      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    requestId: belongsTo('request_id', () => signatureRequests.id),
     seq: integer('seq').notNull(),
     type: text('type').notNull(),
     actor: text('actor'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
     /** HMAC-SHA-256 with the installation's audit key; null for events recorded before anchoring. */
@@ -167,14 +144,12 @@ export const requestEvents = pgTable(
  * `eventCount` are fixed at the token's time, even for whoever holds the audit key.
  */
 export const requestAuditTimestamps = pgTable('request_audit_timestamps', {
-  requestId: text('request_id')
-    .primaryKey()
-    .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+  requestId: belongsTo('request_id', () => signatureRequests.id).primaryKey(),
   eventCount: integer('event_count').notNull(),
   headHash: text('head_hash').notNull(),
   /** The DER TimeStampToken, base64. */
   token: text('token').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: instant('created_at').notNull(),
 });
 
 /**
@@ -182,14 +157,18 @@ export const requestAuditTimestamps = pgTable('request_audit_timestamps', {
  * whole signing transaction; this table records who holds it so lock-status can report it.
  */
 export const requestLocks = pgTable('request_locks', {
-  requestId: text('request_id')
-    .primaryKey()
-    .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+  requestId: belongsTo('request_id', () => signatureRequests.id).primaryKey(),
   holder: text('holder').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: instant('expires_at').notNull(),
   /**
    * On PostgreSQL, the liveness key of the process holding the lock (db/process-liveness.ts): the
    * lock ends with that process's session. Null on PGlite (one process), where only expiry counts.
    */
   processKey: integer('process_key'),
 });
+
+/** Rows as the modules read them (one owner for these types: repositories and services import them here). */
+export type RequestRow = typeof signatureRequests.$inferSelect;
+export type SignerRow = typeof signers.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type EventRow = typeof requestEvents.$inferSelect;

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 
 /**
  * A QES signing waiting for the signer's TAN: which prepared signatures (blob references) belong
@@ -16,9 +17,9 @@ export const pendingSignings = pgTable(
     lockHolder: text('lock_holder').notNull(),
     items: jsonb('items').$type<Array<Record<string, unknown>>>().notNull(),
     language: text('language').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    doneAt: instant('done_at'),
   },
   (t) => [uniqueIndex('pending_signings_response_key').on(t.responseId)],
 );

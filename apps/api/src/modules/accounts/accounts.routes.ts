@@ -25,10 +25,14 @@ import {
   ValidConfirmationBody,
   ValidConfirmationResponse,
 } from '@signet/contracts/accounts';
-import { ErrorResponse } from '@signet/contracts/common';
+import { ErrorResponse } from '@signet/contracts/errors';
 import { userCaller } from '../../plugins/auth.ts';
 import * as accounts from './accounts.service.ts';
-import { login } from './login.service.ts';
+import { identityProviderFor, login } from './login.service.ts';
+import * as passwords from './passwords.service.ts';
+import * as profile from './profile.service.ts';
+import { logout } from './sessions.service.ts';
+import * as signup from './signup.service.ts';
 import { addressesSentTo } from '../signature-requests/signature-requests.service.ts';
 
 const errors = {
@@ -53,7 +57,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await accounts.requestConfirmation(deps, {
+      await signup.requestConfirmation(deps, {
         ...request.body,
         ip: request.ip,
         caller: request.caller?.kind === 'user' ? request.caller : null,
@@ -70,7 +74,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       body: ValidConfirmationBody,
       response: { 200: ValidConfirmationResponse, ...errors },
     },
-    handler: (request) => accounts.validConfirmation(deps, request.body.token),
+    handler: (request) => signup.validConfirmation(deps, request.body.token),
   });
 
   r.post('/v1/register', {
@@ -81,7 +85,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       body: RegisterBody,
       response: { 201: TokenResponse, ...errors },
     },
-    handler: async (request, reply) => reply.status(201).send(await accounts.register(deps, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await signup.register(deps, request.body)),
   });
 
   r.post('/v1/login', {
@@ -99,7 +103,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
     config: { auth: 'user' },
     schema: { tags, summary: 'End the session of this token', response: { ...noContent, ...errors } },
     handler: async (request, reply) => {
-      await accounts.logout(deps, userCaller(request));
+      await logout(deps, userCaller(request));
       return reply.status(204).send(null);
     },
   });
@@ -118,7 +122,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       body: UpdateUserBody,
       response: { 200: User, ...errors },
     },
-    handler: (request) => accounts.updateUser(deps, userCaller(request), request.body, request.ip),
+    handler: (request) => profile.updateUser(deps, userCaller(request), request.body, request.ip),
   });
 
   r.get('/v3/user/signature-qualities-detail', {
@@ -128,7 +132,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       summary: 'Which qualities the user can sign with, and the highest',
       response: { 200: SignatureQualitiesDetail, ...errors },
     },
-    handler: (request) => accounts.signatureQualitiesDetail(deps, userCaller(request).userId),
+    handler: (request) => profile.signatureQualitiesDetail(deps, userCaller(request).userId),
   });
 
   r.post('/v1/check-password', {
@@ -140,7 +144,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       response: { 200: CheckPasswordResponse, ...errors },
     },
     handler: (request) =>
-      accounts.checkPassword(deps, {
+      passwords.checkPassword(deps, {
         ...request.body,
         ip: request.ip,
         caller: request.caller?.kind === 'user' ? request.caller : null,
@@ -156,7 +160,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await accounts.changePassword(deps, userCaller(request), request.body);
+      await passwords.changePassword(deps, userCaller(request), request.body);
       return reply.status(204).send(null);
     },
   });
@@ -170,7 +174,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await accounts.requestReset(deps, { ...request.body, ip: request.ip });
+      await passwords.requestReset(deps, { ...request.body, ip: request.ip });
       return reply.status(204).send(null);
     },
   });
@@ -184,7 +188,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await accounts.resetPassword(deps, request.body);
+      await passwords.resetPassword(deps, request.body);
       return reply.status(204).send(null);
     },
   });
@@ -197,7 +201,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       body: AcceptBody,
       response: { 200: User, ...errors },
     },
-    handler: (request) => accounts.accept(deps, userCaller(request), request.body.accept),
+    handler: (request) => profile.accept(deps, userCaller(request), request.body.accept),
   });
 
   r.post('/v1/user/delete', {
@@ -209,7 +213,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       response: { ...noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await accounts.deleteAccount(deps, userCaller(request), request.body.password);
+      await profile.deleteAccount(deps, userCaller(request), request.body.password);
       return reply.status(204).send(null);
     },
   });
@@ -238,7 +242,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
     handler: async (request) => {
       const { userId } = userCaller(request);
       const [own, sentTo] = await Promise.all([
-        accounts.emailAutocomplete(deps, userId, request.query.q),
+        profile.emailAutocomplete(deps, userId, request.query.q),
         addressesSentTo(deps, userId, request.query.q),
       ]);
       return { emails: [...new Set([...own.emails, ...sentTo])].slice(0, 10) };
@@ -253,6 +257,6 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
       body: IdentityProvidersBody,
       response: { 200: IdentityProvidersResponse, ...errors },
     },
-    handler: async (request) => ({ url: await accounts.identityProviderFor(deps, request.body.email) }),
+    handler: async (request) => ({ url: await identityProviderFor(deps, request.body.email) }),
   });
 }

@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import type { LoginResponse } from '@signet/contracts/accounts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newToken } from '../../plugins/auth.ts';
 import { resetHits, takeHits, type RateLimitRule } from '../../plugins/rate-limit.ts';
-import { checkPasswordPolicy } from './password-policy.ts';
-import { attributesOf, personalParts, startSession, type AccountsDeps } from './accounts.service.ts';
+import type { AccountsDeps } from './accounts.service.ts';
 import * as repo from './accounts.repository.ts';
+import { hashPassword, passwordMatches } from './password-hashing.ts';
+import { checkPersonalPassword } from './password-policy.ts';
+import { startSession } from './sessions.service.ts';
+import { attributesOf } from './user-dto.ts';
 
 const fifteenMinutes = 15 * 60 * 1000;
 const oneHour = 60 * 60 * 1000;
@@ -42,12 +44,9 @@ const deviceLifetimeMs = 365 * 24 * oneHour;
 /** Devices remembered per account (the most recently used); older ones fall back to the limits. */
 const devicesPerAccount = 10;
 
-/** Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot read). */
-const argon2id = 2;
-
 // An argon2id hash of a random password: verified against when the e-mail is unknown, so that the
 // answer takes as long as for a known e-mail and does not reveal which addresses have accounts.
-const decoyHash = hash(randomBytes(16).toString('hex'), { algorithm: argon2id });
+const decoyHash = hashPassword(randomBytes(16).toString('hex'));
 
 export async function login(
   deps: AccountsDeps,
@@ -72,16 +71,15 @@ export async function login(
     });
   const user = await repo.findUserByEmail(deps.db, input.email);
   const ok = user
-    ? await verify(user.passwordHash, input.password)
-    : (await verify(await decoyHash, input.password), false);
+    ? await passwordMatches(user.passwordHash, input.password)
+    : (await passwordMatches(await decoyHash, input.password), false);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'The e-mail address or the password is wrong.');
   await hits.release();
   // The owner's own typos from this client are forgiven once they got it right.
   await resetHits(deps.db, forgiven.key);
   // The policy may have become stricter since the password was chosen: flag it so the web app
   // sends the user to change it.
-  const weak =
-    checkPasswordPolicy(input.password, personalParts(user.firstName, user.lastName, user.email)) !== null;
+  const weak = checkPersonalPassword(input.password, user) !== null;
   if (attributesOf(user).weak_password !== weak)
     await repo.updateUser(deps.db, user.id, {
       attributes: { ...attributesOf(user), weak_password: weak },
@@ -113,4 +111,10 @@ async function newDevice(deps: AccountsDeps, userId: string): Promise<string> {
   });
   await repo.pruneLoginDevices(deps.db, userId, devicesPerAccount, now);
   return token;
+}
+
+/** The SSO identity provider of an address's domain, if its business set one up (the login page asks). */
+export async function identityProviderFor(deps: AccountsDeps, email: string): Promise<string | null> {
+  const domain = email.split('@')[1] ?? '';
+  return repo.findIdentityProvider(deps.db, domain);
 }

@@ -62,6 +62,19 @@ export function checkPasswordPolicy(password: string, personal: string[] = []): 
   return null;
 }
 
+/** The parts of a person that their password must not contain. */
+export function personalParts(firstName: string, lastName: string, email: string): string[] {
+  return [firstName, lastName, email.split('@')[0] ?? ''];
+}
+
+/** The policy's verdict on a person's own password: their names and e-mail count as known words. */
+export function checkPersonalPassword(
+  password: string,
+  person: { firstName: string; lastName: string; email: string },
+): PasswordErrorCode | null {
+  return checkPasswordPolicy(password, personalParts(person.firstName, person.lastName, person.email));
+}
+
 export const passwordPolicyMessages: Record<PasswordErrorCode, string> = {
   PASSWORD_TOO_SHORT: `The password needs at least ${passwordMinLength} characters.`,
   PASSWORD_TOO_LONG: `The password can have at most ${passwordMaxLength} characters.`,

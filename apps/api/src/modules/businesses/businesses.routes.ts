@@ -20,7 +20,7 @@ import {
   UserBusiness,
   UserIdsBody,
 } from '@signet/contracts/businesses';
-import { ErrorResponse } from '@signet/contracts/common';
+import { ErrorResponse } from '@signet/contracts/errors';
 import { businessCaller, userCaller } from '../../plugins/auth.ts';
 import * as businesses from './businesses.service.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { documents, documentVersions, type DocumentRow } from '../../db/schema/documents.ts';
 import {
   observers,
   requestDocuments,
@@ -7,8 +7,6 @@ import {
   signers,
 } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
-
-export type DocumentRow = typeof documents.$inferSelect;
 
 export async function insertDocument(db: Db, row: typeof documents.$inferInsert): Promise<void> {
   await db.insert(documents).values(row);

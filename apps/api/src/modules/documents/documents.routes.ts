@@ -1,32 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorResponse } from '@signet/contracts/common';
-import {
-  Document,
-  DocumentIdParams,
-  DownloadQuery,
-  maxDocumentBytes,
-  maxRequestBytes,
-  PageParams,
-  PageQuery,
-  UploadDocumentsResponse,
-} from '@signet/contracts/documents';
+import type { z } from 'zod';
+import { maxDocumentBytes, maxRequestBytes, PageParams, PageQuery } from '@signet/contracts/documents';
+import { documentEndpoints } from '@signet/contracts/endpoints/documents';
 import { AppError } from '../../errors.ts';
 import { attachmentDisposition, safeFilename } from '../../plugins/downloads.ts';
-import { userCaller, visitorCaller, type Caller } from '../../plugins/auth.ts';
+import { callerOf, userCaller, type Caller } from '../../plugins/auth.ts';
+import { registerEndpoints } from '../../plugins/endpoints.ts';
 import { multipartParts, registerMultipart } from '../../plugins/multipart.ts';
+import type { DocumentRow } from '../../db/schema/documents.ts';
 import * as documents from './documents.service.ts';
-
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-};
-const tags = ['Documents'];
 
 /** The download name of a document: its title, as a .pdf. */
 const pdfFileName = (title: string) => (title.toLowerCase().endsWith('.pdf') ? title : `${title}.pdf`);
@@ -69,25 +51,14 @@ async function sendPage(
 
 export async function documentsRoutes(app: FastifyInstance, deps: documents.DocumentsDeps): Promise<void> {
   await registerMultipart(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post('/v3/documents', {
-    config: { auth: 'user' },
-    bodyLimit: maxRequestBytes,
-    schema: {
-      tags,
-      summary:
-        'Upload PDFs (multipart: one or more `file` parts, optional `password` field before them); at most 40 MB each, 60 MB together',
-      consumes: ['multipart/form-data'],
-      response: { 201: UploadDocumentsResponse, ...errors },
-    },
-    handler: async (request, reply) => {
+  registerEndpoints(app, documentEndpoints, {
+    uploadDocuments: async (request, reply) => {
       const caller = userCaller(request);
       if (!request.isMultipart())
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the PDFs as multipart/form-data.');
       if (Number(request.headers['content-length'] ?? 0) > maxRequestBytes)
         throw new AppError('PAYLOAD_TOO_LARGE', 'Upload at most 60 MB at once.', { field: 'file' });
-      const created: documents.DocumentRow[] = [];
+      const created: DocumentRow[] = [];
       let password: string | undefined;
       let total = 0;
       for await (const part of multipartParts(request)) {
@@ -111,81 +82,13 @@ export async function documentsRoutes(app: FastifyInstance, deps: documents.Docu
         });
       return reply.status(201).send({ documents: created.map(documents.toDocumentDto) });
     },
-  });
-
-  r.get('/v3/documents/:id', {
-    config: { auth: 'user' },
-    schema: {
-      tags,
-      summary: 'A document the caller owns, signs or observes',
-      params: DocumentIdParams,
-      response: { 200: Document, ...errors },
-    },
-    handler: async (request) =>
+    getDocument: async (request) =>
       documents.toDocumentDto(await documents.readableDocument(deps, userCaller(request), request.params.id)),
-  });
-
-  r.delete('/v3/documents/:id', {
-    config: { auth: 'user' },
-    schema: {
-      tags,
-      summary: "Delete one's own document (not while it is part of a sent request)",
-      params: DocumentIdParams,
-      response: { 204: z.null(), ...errors },
-    },
-    handler: async (request, reply) => {
+    deleteDocument: async (request) => {
       await documents.deleteDocument(deps, userCaller(request).userId, request.params.id);
-      return reply.status(204).send(null);
     },
-  });
-
-  r.get('/v3/documents/:id/download', {
-    config: { auth: 'user' },
-    schema: {
-      tags,
-      summary: 'The PDF: current version with its signatures, or the original upload (signed=false)',
-      params: DocumentIdParams,
-      querystring: DownloadQuery,
-      produces: ['application/pdf'],
-    },
-    handler: (request, reply) =>
-      sendDownload(deps, userCaller(request), request.params.id, request.query.signed, reply),
-  });
-
-  r.get('/v3/documents/:id/pages/:n', {
-    config: { auth: 'user' },
-    schema: {
-      tags,
-      summary: 'A page image (scale 100 = 72 dpi, so 1 px = 1 pt); cached, with ETag',
-      params: PageParams,
-      querystring: PageQuery,
-      produces: ['image/png', 'image/webp'],
-    },
-    handler: (request, reply) => sendPage(deps, userCaller(request), request, reply),
-  });
-
-  r.get('/v3/direct/documents/:id/download', {
-    config: { auth: 'nas' },
-    schema: {
-      tags,
-      summary: 'Direct sign: the PDF (Basic credentials)',
-      params: DocumentIdParams,
-      querystring: DownloadQuery,
-      produces: ['application/pdf'],
-    },
-    handler: (request, reply) =>
-      sendDownload(deps, visitorCaller(request), request.params.id, request.query.signed, reply),
-  });
-
-  r.get('/v3/direct/documents/:id/pages/:n', {
-    config: { auth: 'nas' },
-    schema: {
-      tags,
-      summary: 'Direct sign: a page image (Basic credentials)',
-      params: PageParams,
-      querystring: PageQuery,
-      produces: ['image/png', 'image/webp'],
-    },
-    handler: (request, reply) => sendPage(deps, visitorCaller(request), request, reply),
+    downloadDocument: (request, reply) =>
+      sendDownload(deps, callerOf(request), request.params.id, request.query.signed, reply),
+    documentPage: (request, reply) => sendPage(deps, callerOf(request), request, reply),
   });
 }

@@ -7,9 +7,11 @@ import { inspectPdf, normalizePdf, PdfError, renderPage, type PdfInfo } from '@s
 import type { Document } from '@signet/contracts/documents';
 import { maxDocumentBytes } from '@signet/contracts/documents';
 import type { Db } from '../../db/client.ts';
+import type { DocumentRow } from '../../db/schema/documents.ts';
 import type { Clock } from '../../clock.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
-import { AppError, type ErrorCode } from '../../errors.ts';
+import type { ErrorCode } from '@signet/contracts/errors';
+import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { withoutControlCharacters } from '../../plugins/downloads.ts';
 import { getUser } from '../accounts/accounts.service.ts';
@@ -23,8 +25,6 @@ export interface DocumentsDeps {
   /** Rendered page images are kept here, keyed by version, page, scale and format. */
   pageCacheDir: string;
 }
-
-export type DocumentRow = repo.DocumentRow;
 
 /** Maps the engine's refusal of a file to the API's stable code (same names). */
 export function engineError(error: unknown): AppError | null {
@@ -226,4 +226,60 @@ export async function pageImage(
   return { bytes, etag: `"${key}"`, contentType };
 }
 
-export { advanceDocument, findDocument, findDocuments, listVersions } from './documents.repository.ts';
+/**
+ * Documents by id in the order given (deleted ones left out), without access checks: for modules
+ * that checked access to the request holding them. One query, however many documents.
+ */
+export async function documentsInOrder(db: Db, ids: string[]): Promise<DocumentRow[]> {
+  const byId = new Map((await repo.findDocuments(db, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Every version of a document, oldest first (the signature report lists them). */
+export function versionsOf(db: Db, documentId: string) {
+  return repo.listVersions(db, documentId);
+}
+
+/**
+ * The version a document had before its first version made for `reason` (its latest when there is
+ * none): e.g. the upload, repaired or decrypted, before any signature field was added.
+ */
+export async function versionBefore(db: Db, documentId: string, reason: string): Promise<string> {
+  const versions = await repo.listVersions(db, documentId);
+  const first = versions.findIndex((v) => v.reason === reason);
+  const base = first === -1 ? versions.at(-1) : versions[first - 1];
+  if (!base) throw new Error(`document ${documentId} has no version before "${reason}"`);
+  return base.sha256;
+}
+
+/**
+ * Moves a document to a new version, but only while it is still at `from`, the version the new
+ * bytes were built on (they are prepared outside the transaction: the engine is slow). Callers hold
+ * the request's row lock, so a revision that landed in between is never overwritten: the caller's
+ * user is asked to try again instead.
+ */
+export async function advanceDocumentIfCurrent(
+  db: Db,
+  next: {
+    documentId: string;
+    from: string;
+    sha256: string;
+    size: number;
+    reason: string;
+    createdAt: Date;
+    /** The new version adds a signature (the count shown with the document). */
+    addsSignature?: boolean;
+  },
+  conflictMessage: string,
+): Promise<void> {
+  const current = await repo.findDocument(db, next.documentId);
+  if (current?.currentSha256 !== next.from)
+    throw new AppError('REQUEST_LOCKED', conflictMessage, { retryAfterSeconds: 1 });
+  await repo.advanceDocument(db, next.documentId, {
+    sha256: next.sha256,
+    size: next.size,
+    reason: next.reason,
+    createdAt: next.createdAt,
+    ...(next.addsSignature ? { signatureCount: current.signatureCount + 1 } : {}),
+  });
+}

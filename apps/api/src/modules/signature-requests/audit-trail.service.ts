@@ -6,10 +6,14 @@ import {
 } from '@signet/pdf';
 import type { AuditVerification } from '@signet/contracts/signature-requests';
 import type { Db } from '../../db/client.ts';
+import type { EventRow } from '../../db/schema/signature-requests.ts';
 import type { Clock } from '../../clock.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import type { Caller } from '../../plugins/auth.ts';
 import { verifyChain, type ChainVerification, type TrailAnchor } from './audit-chain.ts';
+import { visibleRequest } from './request-access.service.ts';
 import * as repo from './signature-requests.repository.ts';
+import type { SignatureRequestsDeps } from './signature-requests.service.ts';
 
 export interface AuditDeps {
   /** HMAC key of the audit trail: AUDIT_MAC_KEY or the data folder's secret, never the database. */
@@ -27,6 +31,72 @@ interface Deps {
 }
 
 export const auditTimestampJobKind = 'audit-timestamp';
+
+/**
+ * Appends one event to a request's trail, in the caller's transaction: every state change of a
+ * request writes its event in the transaction that makes the change. The caller holds the
+ * request's row lock, which keeps the chain in order.
+ */
+export async function recordEvent(
+  deps: Pick<Deps, 'clock' | 'audit'>,
+  db: Db,
+  requestId: string,
+  type: string,
+  actor: string | null,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  await repo.appendEvent(
+    db,
+    { requestId, type, actor, data, createdAt: deps.clock.now() },
+    deps.audit.macKey,
+  );
+}
+
+/**
+ * Records a change of the request (its people, documents or settings) in the change's
+ * transaction: the event, and the request's updated_at, by which lists sort it.
+ */
+export async function recordChange(
+  deps: Pick<Deps, 'clock' | 'audit'>,
+  db: Db,
+  requestId: string,
+  type: string,
+  actor: string,
+  data: Record<string, unknown>,
+  now = deps.clock.now(),
+): Promise<void> {
+  await repo.updateRequest(db, requestId, { updatedAt: now });
+  await recordEvent(deps, db, requestId, type, actor, data);
+}
+
+/** Records an event that changes nothing else, in a transaction of its own under the request's lock. */
+export async function recordEventAlone(
+  deps: Deps,
+  requestId: string,
+  type: string,
+  actor: string | null,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await repo.lockRequest(tx, requestId);
+    await recordEvent(deps, tx, requestId, type, actor, data);
+  });
+}
+
+/** The events call: the trail as stored, and whether its chain and MACs hold. */
+export async function events(deps: SignatureRequestsDeps, caller: Caller, id: string) {
+  await visibleRequest(deps, caller, id);
+  const { rows, chain } = await checkTrail(deps, id);
+  const trail = rows.map((r) => ({
+    seq: r.seq,
+    type: r.type,
+    actor: r.actor,
+    data: r.data,
+    created_at: r.createdAt.toISOString(),
+    hash: r.hash,
+  }));
+  return { chain_valid: chainValid(chain), events: trail };
+}
 
 /** What the TSA timestamps: the head hash as its 64 hex characters. */
 const stampedData = (headHash: string) => new TextEncoder().encode(headHash);
@@ -78,10 +148,10 @@ export function chainValid(chain: ChainVerification): boolean {
 }
 
 /** The stored events and the key-based checks, for the events call. */
-export async function checkTrail(
+async function checkTrail(
   deps: Deps,
   requestId: string,
-): Promise<{ rows: repo.EventRow[]; anchor: TrailAnchor | null; chain: ChainVerification }> {
+): Promise<{ rows: EventRow[]; anchor: TrailAnchor | null; chain: ChainVerification }> {
   const [rows, anchor] = await Promise.all([
     repo.eventsOf(deps.db, requestId),
     repo.readAnchor(deps.db, requestId),
@@ -103,7 +173,7 @@ export async function checkTrail(
 export async function verifyTrail(
   deps: Deps,
   requestId: string,
-): Promise<{ rows: repo.EventRow[]; chain: ChainVerification; audit: AuditVerification }> {
+): Promise<{ rows: EventRow[]; chain: ChainVerification; audit: AuditVerification }> {
   const [{ rows, anchor, chain }, stamp] = await Promise.all([
     checkTrail(deps, requestId),
     repo.findAuditTimestamp(deps.db, requestId),

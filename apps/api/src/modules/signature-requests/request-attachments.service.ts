@@ -5,14 +5,12 @@ import { attachmentContentTypes, maxDocumentBytes, maxRequestBytes } from '@sign
 import { AppError } from '../../errors.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
 import { safeFilename } from '../../plugins/downloads.ts';
+import type { AttachmentRow } from '../../db/schema/signature-requests.ts';
+import { recordEvent } from './audit-trail.service.ts';
+import { assertStatus, editableStatuses, ownedRequest, visibleRequest } from './request-access.service.ts';
+import { requestBytes } from './request-documents.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import {
-  ownedRequest,
-  recordEvent,
-  requestBytes,
-  visibleRequest,
-  type SignatureRequestsDeps,
-} from './signature-requests.service.ts';
+import type { SignatureRequestsDeps } from './signature-requests.service.ts';
 
 type AttachmentType = (typeof attachmentContentTypes)[number];
 
@@ -78,7 +76,7 @@ export function attachmentTypeOf(
   return null;
 }
 
-export function toAttachmentDto(row: repo.AttachmentRow): Attachment {
+export function toAttachmentDto(row: AttachmentRow): Attachment {
   return {
     id: row.id,
     filename: row.filename,
@@ -88,11 +86,12 @@ export function toAttachmentDto(row: repo.AttachmentRow): Attachment {
   };
 }
 
+const closed = 'This request is closed.';
+
 /** Attachments may change while the request is a draft or open; the owner adds and deletes them. */
 async function ownedChangeable(deps: SignatureRequestsDeps, caller: UserCaller, id: string) {
   const { request } = await ownedRequest(deps, caller, id);
-  if (request.status !== 'DRAFT' && request.status !== 'OPEN')
-    throw new AppError('REQUEST_NOT_EDITABLE', 'This request is closed.');
+  assertStatus(request, editableStatuses, 'REQUEST_NOT_EDITABLE', closed);
   return request;
 }
 
@@ -126,7 +125,7 @@ export async function addAttachments(
         'Attach PDFs, office documents, images (PNG, JPEG, GIF, WebP) or plain text.',
         { field: 'file' },
       );
-    const row: repo.AttachmentRow = {
+    const row: AttachmentRow = {
       id: randomUUID(),
       requestId: id,
       filename: safeFilename(part.filename),
@@ -136,9 +135,7 @@ export async function addAttachments(
       createdAt: deps.clock.now(),
     };
     await deps.db.transaction(async (tx) => {
-      const request = await repo.lockRequest(tx, id);
-      if (request?.status !== 'DRAFT' && request?.status !== 'OPEN')
-        throw new AppError('REQUEST_NOT_EDITABLE', 'This request is closed.');
+      assertStatus(await repo.lockRequest(tx, id), editableStatuses, 'REQUEST_NOT_EDITABLE', closed);
       await repo.insertAttachment(tx, row);
       await recordEvent(deps, tx, id, 'attachment added', caller.userId, {
         attachment_id: row.id,
@@ -154,17 +151,26 @@ export async function addAttachments(
   return added;
 }
 
+/** The request's attachment by id; NOT_FOUND when it has none such. */
+async function attachmentOf(
+  deps: SignatureRequestsDeps,
+  id: string,
+  attachmentId: string,
+): Promise<AttachmentRow> {
+  const row = await repo.findAttachment(deps.db, id, attachmentId);
+  if (!row) throw new AppError('NOT_FOUND', 'No such attachment.');
+  return row;
+}
+
 /** An attachment any participant of the request may read; NOT_FOUND otherwise. */
 export async function readableAttachment(
   deps: SignatureRequestsDeps,
   caller: Caller,
   id: string,
   attachmentId: string,
-): Promise<repo.AttachmentRow> {
+): Promise<AttachmentRow> {
   await visibleRequest(deps, caller, id);
-  const row = await repo.findAttachment(deps.db, id, attachmentId);
-  if (!row) throw new AppError('NOT_FOUND', 'No such attachment.');
-  return row;
+  return attachmentOf(deps, id, attachmentId);
 }
 
 export async function deleteAttachment(
@@ -174,8 +180,7 @@ export async function deleteAttachment(
   attachmentId: string,
 ): Promise<void> {
   await ownedRequest(deps, caller, id);
-  const row = await repo.findAttachment(deps.db, id, attachmentId);
-  if (!row) throw new AppError('NOT_FOUND', 'No such attachment.');
+  const row = await attachmentOf(deps, id, attachmentId);
   await ownedChangeable(deps, caller, id);
   await deps.db.transaction(async (tx) => {
     await repo.lockRequest(tx, id);

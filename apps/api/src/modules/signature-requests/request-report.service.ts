@@ -5,16 +5,13 @@ import type { SignatureReport } from '@signet/contracts/signature-requests';
 import type { Caller } from '../../plugins/auth.ts';
 import { withoutControlCharacters } from '../../plugins/downloads.ts';
 import { getUser } from '../accounts/accounts.service.ts';
-import * as documents from '../documents/documents.service.ts';
-import * as repo from './signature-requests.repository.ts';
-import { verifyTrail } from './audit-trail.service.ts';
+import { versionsOf } from '../documents/documents.service.ts';
+import { events, verifyTrail } from './audit-trail.service.ts';
+import { userIdentity, visibleRequest } from './request-access.service.ts';
+import { documentsOfRequest } from './request-documents.service.ts';
 import { auditSectionHtml } from './request-report-audit.ts';
-import {
-  events,
-  userIdentity,
-  visibleRequest,
-  type SignatureRequestsDeps,
-} from './signature-requests.service.ts';
+import * as repo from './signature-requests.repository.ts';
+import type { SignatureRequestsDeps } from './signature-requests.service.ts';
 
 /** The report's data: who signed when with what, the documents' hashes, the audit trail. */
 export async function reportData(
@@ -23,16 +20,13 @@ export async function reportData(
   id: string,
 ): Promise<SignatureReport> {
   const { request, signers } = await visibleRequest(deps, caller, id);
-  const [owner, trail, audit, documentIds, attachmentRows] = await Promise.all([
+  const [owner, trail, audit, documentRows, attachmentRows] = await Promise.all([
     getUser(deps, request.ownerId),
     events(deps, caller, id),
     verifyTrail(deps, id),
-    repo.documentIdsOf(deps.db, id),
+    documentsOfRequest(deps.db, id),
     repo.attachmentsOf(deps.db, id),
   ]);
-  const documentRows = (await Promise.all(documentIds.map((d) => documents.findDocument(deps.db, d)))).filter(
-    (d): d is documents.DocumentRow => d !== null,
-  );
   return {
     generated_at: deps.clock.now().toISOString(),
     request: {
@@ -70,7 +64,7 @@ export async function reportData(
         current_sha256: d.currentSha256,
         page_count: d.pageCount,
         signature_count: d.signatureCount,
-        versions: (await documents.listVersions(deps.db, d.id)).map((v) => ({
+        versions: (await versionsOf(deps.db, d.id)).map((v) => ({
           version: v.version,
           sha256: v.sha256,
           reason: v.reason,

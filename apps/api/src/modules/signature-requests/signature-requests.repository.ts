@@ -8,16 +8,15 @@ import {
   requestLocks,
   signatureRequests,
   signers,
+  type AttachmentRow,
+  type EventRow,
+  type RequestRow,
+  type SignerRow,
 } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
 import { eventHash, eventMac, genesisHash, headMac, type TrailAnchor } from './audit-chain.ts';
 import { livenessLockSpace } from '../../db/process-liveness.ts';
 import type { DashboardFilter, RequestStatus } from '@signet/contracts/signature-requests';
-
-export type RequestRow = typeof signatureRequests.$inferSelect;
-export type SignerRow = typeof signers.$inferSelect;
-export type AttachmentRow = typeof attachments.$inferSelect;
-export type EventRow = typeof requestEvents.$inferSelect;
 
 export async function insertRequest(db: Db, row: typeof signatureRequests.$inferInsert): Promise<void> {
   await db.insert(signatureRequests).values(row);
@@ -264,7 +263,7 @@ export async function releaseLock(db: Db, requestId: string, holder: string): Pr
     .where(and(eq(requestLocks.requestId, requestId), eq(requestLocks.holder, holder)));
 }
 
-/** A signer row that is the user's (as `isSignerOf` in the service says: by account, or by e-mail for account slots). */
+/** A signer row that is the user's (as `isSignerOf` in request-access.service.ts says: by account, or by e-mail for account slots). */
 const isMine = (alias: string, user: { id: string; email: string }) =>
   sql`(${sql.raw(alias)}.user_id = ${user.id} or (${sql.raw(alias)}.kind = 'account' and ${sql.raw(alias)}.email = ${user.email}))`;
 

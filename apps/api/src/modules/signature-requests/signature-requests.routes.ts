@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '@signet/contracts/common';
+import { ErrorResponse } from '@signet/contracts/errors';
 import { Attachment, maxDocumentBytes, maxRequestBytes } from '@signet/contracts/documents';
 import {
   AddDocumentBody,
@@ -34,8 +34,15 @@ import { AppError } from '../../errors.ts';
 import { userCaller, visitorCaller, type Caller } from '../../plugins/auth.ts';
 import { attachmentDisposition } from '../../plugins/downloads.ts';
 import { multipartParts, registerMultipart } from '../../plugins/multipart.ts';
+import { events } from './audit-trail.service.ts';
 import * as attachments from './request-attachments.service.ts';
+import * as requestDocuments from './request-documents.service.ts';
+import * as lifecycle from './request-lifecycle.service.ts';
+import { lockStatus } from './request-locks.service.ts';
+import * as participants from './request-participants.service.ts';
 import * as reports from './request-report.service.ts';
+import * as views from './request-views.service.ts';
+import * as sendTo from './send-to.service.ts';
 import * as requests from './signature-requests.service.ts';
 
 export const errors = {
@@ -123,7 +130,7 @@ export async function signatureRequestsRoutes(
       querystring: ListSignatureRequestsQuery,
       response: { 200: SignatureRequestList, ...errors },
     },
-    handler: (request) => requests.list(deps, userCaller(request), request.query),
+    handler: (request) => views.list(deps, userCaller(request), request.query),
   });
 
   r.get('/v3/signature-requests/:id', {
@@ -134,7 +141,7 @@ export async function signatureRequestsRoutes(
       params: RequestIdParams,
       response: { 200: SignatureRequest, ...errors },
     },
-    handler: (request) => requests.get(deps, userCaller(request), request.params.id),
+    handler: (request) => views.get(deps, userCaller(request), request.params.id),
   });
 
   r.post('/v3/signature-requests/:id/initiate', {
@@ -145,7 +152,7 @@ export async function signatureRequestsRoutes(
       params: RequestIdParams,
       response: { 200: SignatureRequest, ...errors },
     },
-    handler: (request) => requests.initiate(deps, userCaller(request), request.params.id),
+    handler: (request) => lifecycle.initiate(deps, userCaller(request), request.params.id),
   });
 
   r.get('/v3/signature-requests/:id/events', {
@@ -156,7 +163,7 @@ export async function signatureRequestsRoutes(
       params: RequestIdParams,
       response: { 200: EventList, ...errors },
     },
-    handler: (request) => requests.events(deps, userCaller(request), request.params.id),
+    handler: (request) => events(deps, userCaller(request), request.params.id),
   });
 
   r.get('/v3/signature-requests/:id/lock-status', {
@@ -167,7 +174,7 @@ export async function signatureRequestsRoutes(
       params: RequestIdParams,
       response: { 200: LockStatus, ...errors },
     },
-    handler: (request) => requests.lockStatus(deps, userCaller(request), request.params.id),
+    handler: (request) => lockStatus(deps, userCaller(request), request.params.id),
   });
 
   r.get('/v3/direct/signature-requests/:id', {
@@ -178,7 +185,7 @@ export async function signatureRequestsRoutes(
       params: RequestIdParams,
       response: { 200: SignatureRequest, ...errors },
     },
-    handler: (request) => requests.get(deps, visitorCaller(request), request.params.id),
+    handler: (request) => views.get(deps, visitorCaller(request), request.params.id),
   });
 
   r.get('/v3/direct/signature-requests/:id/events', {
@@ -189,7 +196,7 @@ export async function signatureRequestsRoutes(
       params: RequestIdParams,
       response: { 200: EventList, ...errors },
     },
-    handler: (request) => requests.events(deps, visitorCaller(request), request.params.id),
+    handler: (request) => events(deps, visitorCaller(request), request.params.id),
   });
 
   r.get('/v3/direct/signature-requests/:id/lock-status', {
@@ -200,7 +207,7 @@ export async function signatureRequestsRoutes(
       params: RequestIdParams,
       response: { 200: LockStatus, ...errors },
     },
-    handler: (request) => requests.lockStatus(deps, visitorCaller(request), request.params.id),
+    handler: (request) => lockStatus(deps, visitorCaller(request), request.params.id),
   });
 
   // Attachments arrive as multipart.
@@ -245,7 +252,7 @@ export async function signatureRequestsRoutes(
       response: { 200: DeclineResult, ...errors },
     },
     handler: (request) =>
-      requests.decline(deps, userCaller(request), request.params.id, request.body.message),
+      lifecycle.decline(deps, userCaller(request), request.params.id, request.body.message),
   });
 
   r.post(`${base}/withdraw`, {
@@ -258,7 +265,7 @@ export async function signatureRequestsRoutes(
       response: { 200: SignatureRequest, ...errors },
     },
     handler: (request) =>
-      requests.withdraw(deps, userCaller(request), request.params.id, request.body.message),
+      lifecycle.withdraw(deps, userCaller(request), request.params.id, request.body.message),
   });
 
   r.post(`${base}/remind`, {
@@ -269,7 +276,7 @@ export async function signatureRequestsRoutes(
       params: RequestIdParams,
       response: { 200: RemindResult, ...errors },
     },
-    handler: (request) => requests.remind(deps, userCaller(request), request.params.id),
+    handler: (request) => lifecycle.remind(deps, userCaller(request), request.params.id),
   });
 
   r.post(`${base}/delegate`, {
@@ -281,7 +288,7 @@ export async function signatureRequestsRoutes(
       body: DelegateBody,
       response: { 200: SignatureRequest, ...errors },
     },
-    handler: (request) => requests.delegate(deps, userCaller(request), request.params.id, request.body),
+    handler: (request) => participants.delegate(deps, userCaller(request), request.params.id, request.body),
   });
 
   r.post(`${base}/signatures`, {
@@ -293,7 +300,7 @@ export async function signatureRequestsRoutes(
       body: SignatureInput,
       response: { 200: SignatureRequest, ...errors },
     },
-    handler: (request) => requests.addSigner(deps, userCaller(request), request.params.id, request.body),
+    handler: (request) => participants.addSigner(deps, userCaller(request), request.params.id, request.body),
   });
 
   r.delete(`${base}/signatures/:sid`, {
@@ -305,7 +312,7 @@ export async function signatureRequestsRoutes(
       response: noContent,
     },
     handler: async (request, reply) => {
-      await requests.removeSigner(deps, userCaller(request), request.params.id, request.params.sid);
+      await participants.removeSigner(deps, userCaller(request), request.params.id, request.params.sid);
       return reply.status(204).send(null);
     },
   });
@@ -320,14 +327,14 @@ export async function signatureRequestsRoutes(
       response: { 200: SignatureRequest, ...errors },
     },
     handler: (request) =>
-      requests.addObserver(deps, userCaller(request), request.params.id, request.body.email),
+      participants.addObserver(deps, userCaller(request), request.params.id, request.body.email),
   });
 
   r.delete(`${base}/observers/:email`, {
     config: { auth: 'user' },
     schema: { tags, summary: 'Remove an observer (owner)', params: ObserverParams, response: noContent },
     handler: async (request, reply) => {
-      await requests.removeObserver(deps, userCaller(request), request.params.id, request.params.email);
+      await participants.removeObserver(deps, userCaller(request), request.params.id, request.params.email);
       return reply.status(204).send(null);
     },
   });
@@ -342,7 +349,8 @@ export async function signatureRequestsRoutes(
       body: AddDocumentBody,
       response: { 200: SignatureRequest, ...errors },
     },
-    handler: (request) => requests.addDocument(deps, userCaller(request), request.params.id, request.body),
+    handler: (request) =>
+      requestDocuments.addDocument(deps, userCaller(request), request.params.id, request.body),
   });
 
   r.delete(`${base}/documents/:documentId`, {
@@ -354,7 +362,12 @@ export async function signatureRequestsRoutes(
       response: noContent,
     },
     handler: async (request, reply) => {
-      await requests.removeDocument(deps, userCaller(request), request.params.id, request.params.documentId);
+      await requestDocuments.removeDocument(
+        deps,
+        userCaller(request),
+        request.params.id,
+        request.params.documentId,
+      );
       return reply.status(204).send(null);
     },
   });
@@ -461,7 +474,7 @@ export async function signatureRequestsRoutes(
       params: SendToParams,
       response: { 200: SendToSummary, ...errors },
     },
-    handler: (request) => requests.sendToSummary(deps, request.params.id),
+    handler: (request) => sendTo.sendToSummary(deps, request.params.id),
   });
 
   r.post('/v3/sendto/:id/claim', {
@@ -472,7 +485,7 @@ export async function signatureRequestsRoutes(
       params: SendToParams,
       response: { 200: SignatureRequest, ...errors },
     },
-    handler: (request) => requests.claim(deps, userCaller(request), request.params.id),
+    handler: (request) => sendTo.claim(deps, userCaller(request), request.params.id),
   });
 
   const direct = '/v3/direct/signature-requests/:id';
@@ -487,7 +500,7 @@ export async function signatureRequestsRoutes(
       response: { 200: DeclineResult, ...errors },
     },
     handler: (request) =>
-      requests.decline(deps, visitorCaller(request), request.params.id, request.body.message),
+      lifecycle.decline(deps, visitorCaller(request), request.params.id, request.body.message),
   });
 
   r.get(`${direct}/zip`, {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { livenessApplicationName } from '../../db/process-liveness.ts';
-import { acquireLock, releaseLock } from '../signature-requests/signature-requests.service.ts';
+import { acquireSigningLock, releaseSigningLocks } from '../signature-requests/request-locks.service.ts';
 import { databaseKinds, json } from '../../../test/helpers.ts';
 import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
 import { lockStatus, openQesRequest } from './signing-fixtures.test-support.ts';
@@ -16,16 +16,17 @@ describe.each(databaseKinds)('request signing locks on %s', (kind) => {
   it('lets one holder in at a time, frees on release, and frees an abandoned lock after its lifetime', async () => {
     const { id } = await openQesRequest(t, owner, ['a@example.ch']);
     const db = t.database.db;
-    const key = t.database.processKey();
     const now = t.clock.now();
-    expect(await acquireLock(db, id, 'first', now, minute, key)).toBe(true);
-    expect(await acquireLock(db, id, 'second', now, minute, key)).toBe(false);
+    const take = (holder: string, at = now) =>
+      acquireSigningLock(t.database, { requestId: id, holder, ttlMs: minute }, at);
+    expect(await take('first')).toBe(true);
+    expect(await take('second')).toBe(false);
     expect(await lockStatus(t, owner, id)).toEqual({ locked: true, retry_after_seconds: 60 });
-    await releaseLock(db, id, 'first');
+    await releaseSigningLocks(db, [id], 'first');
     expect(await lockStatus(t, owner, id)).toEqual({ locked: false, retry_after_seconds: null });
-    expect(await acquireLock(db, id, 'second', now, minute, key)).toBe(true);
+    expect(await take('second')).toBe(true);
     const later = new Date(now.getTime() + minute + 1_000);
-    expect(await acquireLock(db, id, 'third', later, minute, key)).toBe(true);
+    expect(await take('third', later)).toBe(true);
   });
 });
 
@@ -43,14 +44,20 @@ if (databaseKinds.includes('postgres'))
       let closed = false;
       try {
         const now = t.clock.now();
-        expect(await acquireLock(other.db, id, 'crashing', now, 10 * minute, other.processKey())).toBe(true);
-        expect(await acquireLock(t.database.db, id, 'me', now, minute, t.database.processKey())).toBe(false);
+        expect(
+          await acquireSigningLock(other, { requestId: id, holder: 'crashing', ttlMs: 10 * minute }, now),
+        ).toBe(true);
+        expect(
+          await acquireSigningLock(t.database, { requestId: id, holder: 'me', ttlMs: minute }, now),
+        ).toBe(false);
         expect(await locked(id)).toBe(true);
         // The other process ends without releasing anything, as a crash would.
         await other.close();
         closed = true;
         expect(await locked(id)).toBe(false);
-        expect(await acquireLock(t.database.db, id, 'me', now, minute, t.database.processKey())).toBe(true);
+        expect(
+          await acquireSigningLock(t.database, { requestId: id, holder: 'me', ttlMs: minute }, now),
+        ).toBe(true);
       } finally {
         if (!closed) await other.close();
       }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '@signet/contracts/common';
+import { ErrorResponse } from '@signet/contracts/errors';
 import { SignBody, SignResult, TanRespondBody } from '@signet/contracts/signature-requests';
 import { userCaller, visitorCaller } from '../../plugins/auth.ts';
+import * as qes from './qes-step-up.service.ts';
 import * as signing from './signing.service.ts';
 
 const errors = {
@@ -56,8 +57,7 @@ export async function signingRoutes(app: FastifyInstance, deps: signing.SigningD
       body: TanRespondBody,
       response: { 200: SignResult, ...errors },
     },
-    handler: (request) =>
-      signing.respondTan(deps, userCaller(request), request.params.id, request.body.secret),
+    handler: (request) => qes.respondTan(deps, userCaller(request), request.params.id, request.body.secret),
   });
 
   r.post('/v3/swisscom/proceed/:id', {
@@ -69,8 +69,7 @@ export async function signingRoutes(app: FastifyInstance, deps: signing.SigningD
       body: z.strictObject({ pwdotp: z.string().trim().min(4).max(20) }),
       response: { 200: SignResult, ...errors },
     },
-    handler: (request) =>
-      signing.respondTan(deps, userCaller(request), request.params.id, request.body.pwdotp),
+    handler: (request) => qes.respondTan(deps, userCaller(request), request.params.id, request.body.pwdotp),
   });
 
   r.post('/resend/:id', {
@@ -81,7 +80,7 @@ export async function signingRoutes(app: FastifyInstance, deps: signing.SigningD
       params: ResponseIdParams,
       response: { 200: TanState, ...errors },
     },
-    handler: (request) => signing.resendTan(deps, userCaller(request), request.params.id),
+    handler: (request) => qes.resendTan(deps, userCaller(request), request.params.id),
   });
 
   r.post('/cancel/:id', {
@@ -93,7 +92,7 @@ export async function signingRoutes(app: FastifyInstance, deps: signing.SigningD
       response: { 204: z.null(), ...errors },
     },
     handler: async (request, reply) => {
-      await signing.cancelTan(deps, userCaller(request), request.params.id);
+      await qes.cancelTan(deps, userCaller(request), request.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -107,7 +106,7 @@ export async function signingRoutes(app: FastifyInstance, deps: signing.SigningD
       response: { 200: SignResult, ...errors },
     },
     handler: (request) =>
-      signing.respondTan(deps, visitorCaller(request), request.body.responseId, request.body.secret),
+      qes.respondTan(deps, visitorCaller(request), request.body.responseId, request.body.secret),
   });
 
   r.post('/v1/direct/tan/resend', {
@@ -118,7 +117,7 @@ export async function signingRoutes(app: FastifyInstance, deps: signing.SigningD
       body: DirectResendBody,
       response: { 200: TanState, ...errors },
     },
-    handler: (request) => signing.resendTan(deps, visitorCaller(request), request.body.responseId),
+    handler: (request) => qes.resendTan(deps, visitorCaller(request), request.body.responseId),
   });
 
   r.post('/v1/direct/tan/cancel', {
@@ -130,7 +129,7 @@ export async function signingRoutes(app: FastifyInstance, deps: signing.SigningD
       response: { 204: z.null(), ...errors },
     },
     handler: async (request, reply) => {
-      await signing.cancelTan(deps, visitorCaller(request), request.body.responseId);
+      await qes.cancelTan(deps, visitorCaller(request), request.body.responseId);
       return reply.status(204).send(null);
     },
   });

@@ -1,18 +1,18 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { userBusinessQueryOptions } from '../../features/business/api/get-user-business.ts';
+import { ListItemButtonLink, type StaticPath } from '../router-links.tsx';
 import { MainShell } from './main-layout.tsx';
 
 /** Spec §2 admin area: business dashboard and the business-members, business-billing, business-profile sections. */
-const sections: { heading: string; items: { to: string; label: string }[] }[] = [
+const sections: { heading: string; items: { to: StaticPath; label: string }[] }[] = [
   {
     heading: 'business_nav.overview',
     items: [
@@ -49,6 +49,8 @@ const sections: { heading: string; items: { to: string; label: string }[] }[] = 
   },
 ];
 
+const businessPages = sections.flatMap((section) => section.items);
+
 function BusinessNav() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -66,7 +68,10 @@ function BusinessNav() {
         select
         label={heading}
         value={pathname}
-        onChange={(event) => void navigate({ to: event.target.value })}
+        onChange={(event) => {
+          const page = businessPages.find((candidate) => candidate.to === event.target.value);
+          if (page) void navigate({ to: page.to });
+        }}
         slotProps={{ select: { native: true } }}
         size="small"
         sx={{ display: { md: 'none' } }}
@@ -98,15 +103,14 @@ function BusinessNav() {
             {index > 0 && <Divider />}
             <List dense aria-label={t(section.heading)}>
               {section.items.map((item) => (
-                <ListItemButton
+                <ListItemButtonLink
                   key={item.to}
-                  component={Link}
                   to={item.to}
                   selected={pathname === item.to}
                   aria-current={pathname === item.to ? 'page' : undefined}
                 >
                   <ListItemText primary={t(item.label)} />
-                </ListItemButton>
+                </ListItemButtonLink>
               ))}
             </List>
           </Box>

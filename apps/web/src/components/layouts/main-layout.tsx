@@ -8,11 +8,9 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -21,13 +19,14 @@ import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { userQueryOptions } from '../../features/account/api/get-user.ts';
 import { userBusinessQueryOptions } from '../../features/business/api/get-user-business.ts';
 import { getToken } from '../../lib/session.ts';
 import { LanguageMenu } from '../language-menu.tsx';
 import { Logo } from '../logo.tsx';
+import { ButtonLink, ListItemButtonLink, MenuItemLink, type StaticPath } from '../router-links.tsx';
 import { Footer } from './footer.tsx';
 import { mainContentId, SkipLink } from './skip-link.tsx';
 
@@ -42,7 +41,7 @@ const visuallyHidden = {
 } as const;
 
 interface NavItem {
-  to: string;
+  to: StaticPath;
   label: string;
   icon: ReactNode;
 }
@@ -91,18 +90,18 @@ function UserMenu() {
         </Box>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem component={Link} to="/profile" onClick={() => setAnchor(null)}>
+        <MenuItemLink to="/profile" onClick={() => setAnchor(null)}>
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>
           {t('nav.profile')}
-        </MenuItem>
-        <MenuItem component={Link} to="/logout" onClick={() => setAnchor(null)}>
+        </MenuItemLink>
+        <MenuItemLink to="/logout" onClick={() => setAnchor(null)}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
           {t('common.logout')}
-        </MenuItem>
+        </MenuItemLink>
       </Menu>
     </>
   );
@@ -140,9 +139,8 @@ export function MainShell({ aside, children }: { aside?: ReactNode; children: Re
             sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, ml: 4 }}
           >
             {items.map((item) => (
-              <Button
+              <ButtonLink
                 key={item.to}
-                component={Link}
                 to={item.to}
                 color="inherit"
                 aria-current={isActive(item.to) ? 'page' : undefined}
@@ -152,7 +150,7 @@ export function MainShell({ aside, children }: { aside?: ReactNode; children: Re
                 }}
               >
                 {item.label}
-              </Button>
+              </ButtonLink>
             ))}
           </Box>
           <Box sx={{ flex: 1 }} />
@@ -168,23 +166,22 @@ export function MainShell({ aside, children }: { aside?: ReactNode; children: Re
           <Divider />
           <List component="nav" aria-label={t('nav.main')}>
             {items.map((item) => (
-              <ListItemButton
+              <ListItemButtonLink
                 key={item.to}
-                component={Link}
                 to={item.to}
                 selected={isActive(item.to)}
                 onClick={() => setDrawerOpen(false)}
               >
                 <ListItemIcon>{item.icon}</ListItemIcon>
                 <ListItemText primary={item.label} />
-              </ListItemButton>
+              </ListItemButtonLink>
             ))}
-            <ListItemButton component={Link} to="/logout" onClick={() => setDrawerOpen(false)}>
+            <ListItemButtonLink to="/logout" onClick={() => setDrawerOpen(false)}>
               <ListItemIcon>
                 <LogoutIcon />
               </ListItemIcon>
               <ListItemText primary={t('common.logout')} />
-            </ListItemButton>
+            </ListItemButtonLink>
           </List>
         </Box>
       </Drawer>

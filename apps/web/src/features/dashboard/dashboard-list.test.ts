@@ -92,8 +92,14 @@ describe('listQueryFor', () => {
 
 describe('rows', () => {
   it('open a draft in the editor and anything else on its view page', () => {
-    expect(rowTarget({ id: 'a b', status_overall: 'DRAFT' })).toBe('/upload?sr=a%20b');
-    expect(rowTarget({ id: 'r1', status_overall: 'SIGNED' })).toBe('/view/r1');
+    expect(rowTarget({ id: 'a b', status_overall: 'DRAFT' })).toEqual({
+      to: '/upload',
+      search: { sr: 'a b' },
+    });
+    expect(rowTarget({ id: 'r1', status_overall: 'SIGNED' })).toEqual({
+      to: '/view/$srid',
+      params: { srid: 'r1' },
+    });
   });
   it('count pages, at least one', () => {
     expect(pageCount(0)).toBe(1);

@@ -1,3 +1,4 @@
+import { linkOptions } from '@tanstack/react-router';
 import type { z } from 'zod';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import type { ListSignatureRequestsQuery } from '@signet/contracts/signature-requests';
@@ -35,10 +36,10 @@ export function listQueryFor(search: DashboardSearch, page: number, text: string
 export const pageCount = (total: number, size = dashboardPageSize) => Math.max(1, Math.ceil(total / size));
 
 /** Where a row leads: a draft back into the editor, anything else to its view page. */
-export function rowTarget(request: Pick<SignatureRequest, 'id' | 'status_overall'>): string {
+export function rowTarget(request: Pick<SignatureRequest, 'id' | 'status_overall'>) {
   return request.status_overall === 'DRAFT'
-    ? `/upload?sr=${encodeURIComponent(request.id)}`
-    : `/view/${encodeURIComponent(request.id)}`;
+    ? linkOptions({ to: '/upload', search: { sr: request.id } })
+    : linkOptions({ to: '/view/$srid', params: { srid: request.id } });
 }
 
 /** The viewer's own signature in a request, if they sign it (account signers only: visitors have no account). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDialog, dialogStore, runDialogAction } from '../../components/dialog-store.ts';
 import { closeOverlay, overlayStore, runOverlayAction } from '../../components/overlay-store.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, type ClientErrorCode } from '../../lib/api-client.ts';
 import { startSigning, type SigningFlowOptions } from './signing-flow.ts';
 import { stepForError } from './signing-outcome.ts';
 
@@ -53,7 +53,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const error = (statusCode: number, code: string, message = code, field?: string) => ({
+const error = (statusCode: number, code: ClientErrorCode, message: string = code, field?: string) => ({
   statusCode,
   code,
   message,
@@ -220,7 +220,7 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
   });
 
   it('maps every error code to its overlay', () => {
-    const cases: Array<[number, string, string]> = [
+    const cases: Array<[number, ClientErrorCode, string]> = [
       [400, 'TAN_EXPIRED', 'tan-expired'],
       [400, 'TAN_INVALID', 'tan-invalid'],
       [423, 'TAN_LOCKED', 'tan-locked'],
@@ -240,7 +240,7 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
       name: 'upgrade-standards',
     });
     expect(stepForError(new ApiError(error(409, 'TAN_CANCELLED')))).toEqual({ kind: 'closed' });
-    for (const code of ['SIGNING_RATE_LIMITED', 'SIGNING_BLOCKED']) {
+    for (const code of ['SIGNING_RATE_LIMITED', 'SIGNING_BLOCKED'] as const) {
       const step = stepForError(new ApiError(error(429, code), 90_000));
       expect(step).toMatchObject({ kind: 'overlay', name: 'signing-failure', props: { code } });
       const retryAt = step.kind === 'overlay' ? Date.parse(String(step.props.retryAt)) : NaN;

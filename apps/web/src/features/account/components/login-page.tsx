@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { TextLink } from '../../../components/router-links.tsx';
 import { storeToken } from '../../../lib/session.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { useLogin } from '../api/login.ts';
@@ -41,7 +41,9 @@ export function LoginPage() {
       rememberDeviceToken(values.email, token.deviceToken);
       storeToken(token);
       await queryClient.invalidateQueries({ queryKey: ['user'] });
-      await navigate({ to: search.redirect ?? '/dashboard', replace: true });
+      // The return target is a path with its query, as the guard remembered it.
+      if (search.redirect) await navigate({ href: search.redirect, replace: true });
+      else await navigate({ to: '/dashboard', replace: true });
     } catch (error) {
       apply(error);
     }
@@ -72,18 +74,15 @@ export function LoginPage() {
           error={Boolean(errors.password)}
           helperText={translateValidation(t, errors.password?.message)}
         />
-        <Link component={RouterLink} to="/password-reset" variant="body2" sx={{ alignSelf: 'flex-end' }}>
+        <TextLink to="/password-reset" variant="body2" sx={{ alignSelf: 'flex-end' }}>
           {t('login.forgot')}
-        </Link>
+        </TextLink>
         <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
           {t('common.login')}
         </Button>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        {t('login.no_account')}{' '}
-        <Link component={RouterLink} to="/signup">
-          {t('login.to_signup')}
-        </Link>
+        {t('login.no_account')} <TextLink to="/signup">{t('login.to_signup')}</TextLink>
       </Typography>
     </AuthCard>
   );

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -31,9 +32,9 @@ export function PasswordResetNewPage() {
   if (token.length < 16) {
     return (
       <AuthCard title={t('password_reset_new.invalid_title')} intro={t('password_reset_new.invalid_text')}>
-        <Button component={RouterLink} to="/password-reset" variant="contained" size="large" fullWidth>
+        <ButtonLink to="/password-reset" variant="contained" size="large" fullWidth>
           {t('password_reset_new.again')}
-        </Button>
+        </ButtonLink>
       </AuthCard>
     );
   }

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { TextLink } from '../../../components/router-links.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { useRequestReset } from '../api/request-reset.ts';
@@ -55,9 +55,7 @@ export function PasswordResetPage() {
         </Button>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          {t('common.to_login')}
-        </Link>
+        <TextLink to="/login">{t('common.to_login')}</TextLink>
       </Typography>
     </AuthCard>
   );

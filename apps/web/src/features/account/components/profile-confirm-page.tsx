@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { userQueryKey } from '../api/get-user.ts';
 import { useValidConfirmation } from '../api/valid-confirmation.ts';
 
@@ -43,9 +43,9 @@ export function ProfileConfirmPage() {
     <PageFrame
       title={t('pages.profile-confirm.heading')}
       actions={
-        <Button component={Link} to="/dashboard" variant="outlined">
+        <ButtonLink to="/dashboard" variant="outlined">
           {t('common.to_dashboard')}
-        </Button>
+        </ButtonLink>
       }
     >
       {content}

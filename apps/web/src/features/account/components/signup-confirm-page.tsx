@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
-import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { useValidConfirmation } from '../api/valid-confirmation.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -34,9 +34,9 @@ export function SignupConfirmPage() {
   }
   return (
     <AuthCard title={t('signup_confirm.invalid_title')} intro={t('signup_confirm.invalid_text')}>
-      <Button component={RouterLink} to="/signup" variant="contained" size="large" fullWidth>
+      <ButtonLink to="/signup" variant="contained" size="large" fullWidth>
         {t('signup_confirm.again')}
-      </Button>
+      </ButtonLink>
     </AuthCard>
   );
 }

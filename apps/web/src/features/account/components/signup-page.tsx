@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { TextLink } from '../../../components/router-links.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { useRequestConfirmation } from '../api/request-confirmation.ts';
@@ -74,10 +74,7 @@ export function SignupPage() {
         </Button>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        {t('signup.have_account')}{' '}
-        <Link component={RouterLink} to="/login">
-          {t('common.login')}
-        </Link>
+        {t('signup.have_account')} <TextLink to="/login">{t('common.login')}</TextLink>
       </Typography>
     </AuthCard>
   );

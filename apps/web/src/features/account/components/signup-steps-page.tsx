@@ -7,10 +7,11 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { readConfig } from '../../../lib/config.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { storeToken } from '../../../lib/session.ts';
@@ -57,9 +58,9 @@ export function SignupStepsPage() {
   if (!token || confirmation.data?.valid === false || confirmation.isError) {
     return (
       <AuthCard title={t('signup_confirm.invalid_title')} intro={t('signup_confirm.invalid_text')}>
-        <Button component={RouterLink} to="/signup" variant="contained" size="large" fullWidth>
+        <ButtonLink to="/signup" variant="contained" size="large" fullWidth>
           {t('signup_confirm.again')}
-        </Button>
+        </ButtonLink>
       </AuthCard>
     );
   }

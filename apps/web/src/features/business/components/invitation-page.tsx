@@ -5,10 +5,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReceivedInvitation } from '@signet/contracts/businesses';
 import { PageLoading } from '../../../components/page-frame.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
@@ -43,9 +44,9 @@ function Actions({ children }: { children: ReactNode }) {
 function ToDashboard() {
   const { t } = useTranslation();
   return (
-    <Button component={Link} to="/dashboard" variant="outlined">
+    <ButtonLink to="/dashboard" variant="outlined">
       {t('common.to_dashboard')}
-    </Button>
+    </ButtonLink>
   );
 }
 
@@ -58,6 +59,7 @@ export function InvitationPage() {
   const { t } = useTranslation('business');
   const { id: secret = '' } = useParams({ strict: false }) as { id?: string };
   const navigate = useNavigate();
+  const router = useRouter();
   const signedIn = getToken() !== null;
   const invitation = useInvitation(secret, signedIn);
 
@@ -72,13 +74,16 @@ export function InvitationPage() {
         <Actions>
           <Button
             variant="contained"
-            onClick={() => void navigate({ to: '/login', search: { redirect: `/invite/${secret}` } })}
+            onClick={() => {
+              const here = router.buildLocation({ to: '/invite/$id', params: { id: secret } }).href;
+              void navigate({ to: '/login', search: { redirect: here } });
+            }}
           >
             {t('invitation.log_in')}
           </Button>
-          <Button component={Link} to="/signup" variant="outlined">
+          <ButtonLink to="/signup" variant="outlined">
             {t('invitation.sign_up')}
-          </Button>
+          </ButtonLink>
         </Actions>
       </Frame>
     );
@@ -103,9 +108,9 @@ export function InvitationPage() {
         </Alert>
         <Actions>
           {code === 'INVITATION_WRONG_ACCOUNT' && (
-            <Button component={Link} to="/logout" variant="contained">
+            <ButtonLink to="/logout" variant="contained">
               {t('invitation.log_out')}
-            </Button>
+            </ButtonLink>
           )}
           {!known && (
             <Button variant="contained" onClick={() => void invitation.refetch()}>

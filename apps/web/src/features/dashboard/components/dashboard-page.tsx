@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -8,10 +7,11 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { dashboardFilters, dashboardTabs, type DashboardSearch } from '../dashboard-search.ts';
 import { AutoDeletionControl, type AutoDeletionState } from './auto-deletion-control.tsx';
@@ -56,12 +56,12 @@ export function DashboardPage({
       subtitle={user ? t('greeting', { name }) : undefined}
       actions={
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button component={Link} to="/upload" variant="contained" startIcon={<UploadFileIcon />}>
+          <ButtonLink to="/upload" variant="contained" startIcon={<UploadFileIcon />}>
             {t('upload')}
-          </Button>
-          <Button component={Link} to="/logout" variant="outlined" startIcon={<LogoutIcon />}>
+          </ButtonLink>
+          <ButtonLink to="/logout" variant="outlined" startIcon={<LogoutIcon />}>
             {tShell('common.logout')}
-          </Button>
+          </ButtonLink>
         </Stack>
       }
     >
@@ -76,9 +76,9 @@ export function DashboardPage({
           sx={{ mb: 2 }}
           data-testid="free-credit"
           action={
-            <Button component={Link} to="/upgrade" color="inherit" size="small">
+            <ButtonLink to="/upgrade" color="inherit" size="small">
               {t('credit.upgrade')}
-            </Button>
+            </ButtonLink>
           }
         >
           {credit > 0 ? t('credit.left', { count: credit }) : t('credit.none')}

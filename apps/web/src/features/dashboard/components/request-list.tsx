@@ -7,7 +7,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -17,10 +16,10 @@ import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { EmptyState } from '../../../components/page-frame.tsx';
+import { ButtonLink, TextLink } from '../../../components/router-links.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSignatureRequests } from '../api/list-signature-requests.ts';
@@ -173,9 +172,9 @@ export function RequestList({ search, viewer, onDelete, onSigned }: RequestListP
           slotProps={{ closeButton: { title: t('batch.dismiss'), 'aria-label': t('batch.dismiss') } }}
           action={
             isApiError(batch.error) && batch.error.code === 'FREE_SIGNATURES_EXHAUSTED' ? (
-              <Button component={RouterLink} to="/upgrade" color="inherit" size="small">
+              <ButtonLink to="/upgrade" color="inherit" size="small">
                 {t('batch.upgrade')}
-              </Button>
+              </ButtonLink>
             ) : undefined
           }
           data-testid="batch-error"
@@ -295,9 +294,9 @@ export function RequestList({ search, viewer, onDelete, onSigned }: RequestListP
             heading={t(`${emptyKey(search, Boolean(debouncedText.trim()))}.heading`)}
             text={t(`${emptyKey(search, Boolean(debouncedText.trim()))}.text`)}
             action={
-              <Button component={RouterLink} to="/upload" variant="contained" startIcon={<UploadFileIcon />}>
+              <ButtonLink to="/upload" variant="contained" startIcon={<UploadFileIcon />}>
                 {t('upload')}
-              </Button>
+              </ButtonLink>
             }
           />
         </Box>
@@ -338,9 +337,7 @@ function SelectionHints({ actions }: { actions: ReturnType<typeof selectionActio
           {actions.ownPage.map((request, index) => (
             <span key={request.id}>
               {index > 0 && ', '}
-              <Link component={RouterLink} to={rowTarget(request)}>
-                {request.title}
-              </Link>
+              <TextLink {...rowTarget(request)}>{request.title}</TextLink>
             </span>
           ))}
         </Alert>

@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
-import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
+import { TextLink } from '../../../components/router-links.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { rowDate, rowTarget } from '../dashboard-list.ts';
 
@@ -62,15 +61,14 @@ export function RequestRow({
       />
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
-          <Link
+          <TextLink
             id={titleId}
-            component={RouterLink}
-            to={rowTarget(request)}
+            {...rowTarget(request)}
             underline="hover"
             sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
           >
             {request.title}
-          </Link>
+          </TextLink>
           <Chip
             size="small"
             color={statusColor[request.status_overall]}

@@ -13,8 +13,9 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import SendIcon from '@mui/icons-material/Send';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { useEditorTranslation } from '../use-editor-translation.ts';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { dialogStore, openDialog } from '../../../components/dialog-store.ts';
@@ -236,7 +237,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
         await initiate.mutateAsync();
         leaving.current = true;
         showSnackbar({ message: 'request-editor:sent', color: 'success' });
-        await navigate({ to: `/view/${request.id}` });
+        await navigate({ to: '/view/$srid', params: { srid: request.id } });
       } catch (error) {
         leaving.current = false;
         applyServerError(error, values);
@@ -562,9 +563,9 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
           text={missing ? t('missing.text') : t('load_failed.text')}
           action={
             missing ? (
-              <Button component={Link} to="/dashboard" variant="outlined">
+              <ButtonLink to="/dashboard" variant="outlined">
                 {t('common.to_dashboard', { ns: 'translation' })}
-              </Button>
+              </ButtonLink>
             ) : (
               <Button variant="outlined" onClick={() => void request.refetch()}>
                 {t('common.try_again', { ns: 'translation' })}
@@ -583,9 +584,9 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
           heading={t('not_draft.heading')}
           text={t('not_draft.text')}
           action={
-            <Button component={Link} to={`/view/${request.data.id}`} variant="contained">
+            <ButtonLink to="/view/$srid" params={{ srid: request.data.id }} variant="contained">
               {t('not_draft.open')}
-            </Button>
+            </ButtonLink>
           }
         />
       </PageFrame>

@@ -5,9 +5,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useClaimSendTo } from '../api/claim-sendto.ts';
@@ -30,7 +31,7 @@ export function SendToPage() {
     try {
       const request = await claim.mutateAsync();
       showSnackbar({ message: 'sendto:claimed', color: 'success' });
-      await navigate({ to: `/view/${request.id}` });
+      await navigate({ to: '/view/$srid', params: { srid: request.id } });
     } catch (cause) {
       const code = isApiError(cause) ? cause.code : '';
       setError(t([`errors.${code}`, 'errors.claim_failed']));
@@ -54,9 +55,9 @@ export function SendToPage() {
           heading={missing ? t('missing.heading') : t('load_failed')}
           text={missing ? t('missing.text') : t('load_failed_text')}
           action={
-            <Button component={Link} to="/dashboard" variant="outlined">
+            <ButtonLink to="/dashboard" variant="outlined">
               {t('common.to_dashboard', { ns: 'translation' })}
-            </Button>
+            </ButtonLink>
           }
         />
       </PageFrame>
@@ -106,17 +107,17 @@ export function SendToPage() {
               <Button variant="contained" onClick={() => void onClaim()} loading={claim.isPending}>
                 {t('claim')}
               </Button>
-              <Button component={Link} to="/dashboard" disabled={claim.isPending}>
+              <ButtonLink to="/dashboard" disabled={claim.isPending}>
                 {t('common.cancel', { ns: 'translation' })}
-              </Button>
+              </ButtonLink>
             </Box>
           </>
         ) : (
           <>
             <Typography sx={{ mt: 2 }}>{t('not_claimable')}</Typography>
-            <Button component={Link} to="/dashboard" variant="outlined" sx={{ mt: 2 }}>
+            <ButtonLink to="/dashboard" variant="outlined" sx={{ mt: 2 }}>
               {t('common.to_dashboard', { ns: 'translation' })}
-            </Button>
+            </ButtonLink>
           </>
         )}
       </Paper>

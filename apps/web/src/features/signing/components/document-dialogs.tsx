@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { dialogTitleId, type DialogComponentProps } from '../../../components/dialog-host.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { SignerFields, signerInput, useSignerForm } from './signer-fields.tsx';
@@ -226,9 +227,10 @@ export function UpgradeStandardsDialog(props: DialogComponentProps) {
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={props.onClose}>{t('overlays.close')}</Button>
-        <Button variant="contained" href="/profile/signature-standards">
+        {/* A full page load (the signing and this dialog are left behind). */}
+        <ButtonLink variant="contained" to="/profile/signature-standards" reloadDocument>
           {t('dialogs.upgrade-standards.confirm')}
-        </Button>
+        </ButtonLink>
       </DialogActions>
     </>
   );

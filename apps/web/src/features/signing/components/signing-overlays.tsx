@@ -16,6 +16,7 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type { OverlayComponentProps } from '../../../components/overlay-host.tsx';
+import { ButtonLink, type StaticPath } from '../../../components/router-links.tsx';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { OverlayFrame, type OverlayTone } from './overlay-frame.tsx';
@@ -195,7 +196,7 @@ function MessageOverlay({
   body?: string;
   retryLabel?: string;
   retryDisabled?: boolean;
-  link?: { href: string; label: string };
+  link?: { to: StaticPath; label: string };
   children?: ReactNode;
 }) {
   const { t } = useTranslation(ns);
@@ -212,9 +213,10 @@ function MessageOverlay({
             <RetryButton loading={loading} onAction={onAction} label={retryLabel} disabled={retryDisabled} />
           )}
           {link && (
-            <Button variant="contained" size="large" href={link.href}>
+            // A full page load (the signing and its overlay are left behind).
+            <ButtonLink variant="contained" size="large" to={link.to} reloadDocument>
               {link.label}
-            </Button>
+            </ButtonLink>
           )}
         </>
       }
@@ -277,7 +279,7 @@ export function ExhaustedSignaturesOverlay(props: OverlayComponentProps) {
       name="exhausted-signatures"
       icon={<WorkspacePremiumOutlinedIcon />}
       tone="info"
-      link={{ href: '/upgrade', label: t('overlays.exhausted-signatures.action') }}
+      link={{ to: '/upgrade', label: t('overlays.exhausted-signatures.action') }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { ErrorResponse } from '@signet/contracts/common';
+import { ErrorResponse } from '@signet/contracts/errors';
 import { UploadDocumentsResponse, type Document } from '@signet/contracts/documents';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getToken } from '../../../lib/session.ts';

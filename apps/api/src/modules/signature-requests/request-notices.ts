@@ -1,0 +1,93 @@
+import type { Language } from '@signet/contracts/common';
+import type { Db } from '../../db/client.ts';
+import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
+import { queueMail, type MailRequest } from '../../mail/mailer.ts';
+import type { TemplateName } from '../../mail/templates.ts';
+import { findUserIdByEmail, getUser } from '../accounts/accounts.service.ts';
+import { canSignNow } from './request-access.service.ts';
+import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+import { issueVisitorLinks } from './visitor-links.ts';
+
+// The mails a request sends, each queued in the transaction of the change it tells about.
+
+/** "First Last", or the e-mail address of somebody without a name. */
+export const displayName = (s: { firstName: string; lastName: string; email: string }) =>
+  `${s.firstName} ${s.lastName}`.trim() || s.email;
+
+/** The owner's account; pass the transaction when inside one (PGlite has a single connection). */
+export async function ownerOf(deps: SignatureRequestsDeps, request: RequestRow, db: Db = deps.db) {
+  return getUser({ ...deps, db }, request.ownerId);
+}
+
+/**
+ * Mails a signer the link to their signature: account holders sign in at /view/{id}; a visitor gets
+ * new link secrets with every mail (invitation, reminder, delegation), so the previous ones stop working.
+ */
+export async function mailSigner(
+  deps: SignatureRequestsDeps,
+  db: Db,
+  template: TemplateName,
+  request: RequestRow,
+  signer: SignerRow,
+  owner: { firstName: string; lastName: string },
+): Promise<void> {
+  const links = signer.kind === 'visitor' ? await issueVisitorLinks(db, deps.publicUrl, signer) : null;
+  const mail: MailRequest = {
+    to: signer.email,
+    template,
+    lang: signer.language as Language,
+    params: {
+      title: request.title,
+      ownerName: `${owner.firstName} ${owner.lastName}`,
+      signerName: displayName(signer),
+      message: request.message ?? '',
+      ...(links ? { sendToUrl: links.sendTo } : {}),
+    },
+    actionUrl: links?.signing ?? `${deps.publicUrl}/view/${request.id}`,
+  };
+  await queueMail(db, deps.clock, mail);
+}
+
+/** Queues one notice mail in the caller's transaction. */
+export async function notify(
+  deps: SignatureRequestsDeps,
+  db: Db,
+  mail: { to: string; template: TemplateName; lang: Language; params: Record<string, string>; url?: string },
+): Promise<void> {
+  await queueMail(db, deps.clock, {
+    to: mail.to,
+    template: mail.template,
+    lang: mail.lang,
+    params: mail.params,
+    actionUrl: mail.url,
+  });
+}
+
+/** An address's language: its account's, else the given fallback. */
+export async function languageOf(
+  deps: SignatureRequestsDeps,
+  db: Db,
+  email: string,
+  fallback: Language,
+): Promise<Language> {
+  return (await findUserIdByEmail({ ...deps, db }, email))?.lang ?? fallback;
+}
+
+/** Invites the signers who may sign now but could not before (new, or their turn came). */
+export async function inviteNewlyAble(
+  deps: SignatureRequestsDeps,
+  db: Db,
+  before: { request: RequestRow; signers: SignerRow[] },
+  after: { request: RequestRow; signers: SignerRow[] },
+): Promise<void> {
+  if (after.request.status !== 'OPEN') return;
+  const couldBefore = new Set(
+    before.request.status === 'OPEN'
+      ? before.signers.filter((s) => canSignNow(before.request, before.signers, s)).map((s) => s.id)
+      : [],
+  );
+  const owner = await ownerOf(deps, after.request, db);
+  for (const signer of after.signers)
+    if (canSignNow(after.request, after.signers, signer) && !couldBefore.has(signer.id))
+      await mailSigner(deps, db, 'invitation', after.request, signer, owner);
+}

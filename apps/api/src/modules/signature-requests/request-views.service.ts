@@ -1,0 +1,158 @@
+import type { z } from 'zod';
+import type { Language } from '@signet/contracts/common';
+import type { ListSignatureRequestsQuery, SignatureRequest } from '@signet/contracts/signature-requests';
+import type { DocumentRow } from '../../db/schema/documents.ts';
+import type { AttachmentRow, RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
+import type { Caller, UserCaller } from '../../plugins/auth.ts';
+import { getUser } from '../accounts/accounts.service.ts';
+import { documentsInOrder, toDocumentDto } from '../documents/documents.service.ts';
+import { canSignNow, isSignerOf, userIdentity, visibleRequest } from './request-access.service.ts';
+import * as repo from './signature-requests.repository.ts';
+import type { SignatureRequestsDeps } from './signature-requests.service.ts';
+
+// How callers see requests: one request, the dashboard list, and the DTO building behind both.
+
+/** A request as one caller sees it: the row, its signers and the caller's own signature. */
+interface RequestView {
+  request: RequestRow;
+  signers: SignerRow[];
+  me: SignerRow | null;
+}
+
+/** One request as the caller sees it; the use cases that change a request answer with this too. */
+export async function get(
+  deps: SignatureRequestsDeps,
+  caller: Caller,
+  id: string,
+): Promise<SignatureRequest> {
+  const { request, signers, me, role } = await visibleRequest(deps, caller, id);
+  const dto = await toDto(deps, { request, signers, me });
+  if (role !== 'owner') return dto;
+  // The owner edits the signer list (PUT replaces it whole): they see what they entered, mobiles too.
+  const mobileOf = new Map(signers.map((s) => [s.id, s.kind === 'visitor' ? s.mobile : null]));
+  return {
+    ...dto,
+    signatures: dto.signatures.map((s) => ({ ...s, mobile_number: mobileOf.get(s.sid) ?? null })),
+  };
+}
+
+/** The dashboard: the requests the user sent, signs or observes, one page of them. */
+export async function list(
+  deps: SignatureRequestsDeps,
+  caller: UserCaller,
+  query: z.infer<typeof ListSignatureRequestsQuery>,
+) {
+  const user = await userIdentity(deps, caller);
+  const { ids, total } = await repo.listRequestIds(deps.db, user, query);
+  const [requests, signersById] = await Promise.all([
+    repo.findRequests(deps.db, ids),
+    repo.signersOfMany(deps.db, ids),
+  ]);
+  const views = requests.map((request) => {
+    const signers = signersById.get(request.id) ?? [];
+    return { request, signers, me: signers.find((s) => isSignerOf(s, user)) ?? null };
+  });
+  const items = await toDtos(deps, views);
+  return { items, total, page: query.page, size: query.size };
+}
+
+/** The request as it is now in the database, seen by `me` (null: by no signer). */
+export async function currentDto(
+  deps: SignatureRequestsDeps,
+  id: string,
+  meId: string | null,
+): Promise<SignatureRequest> {
+  const request = (await repo.findRequest(deps.db, id))!;
+  const signers = await repo.signersOf(deps.db, id);
+  return toDto(deps, { request, signers, me: signers.find((s) => s.id === meId) ?? null });
+}
+
+async function toDto(deps: SignatureRequestsDeps, view: RequestView): Promise<SignatureRequest> {
+  return (await toDtos(deps, [view]))[0]!;
+}
+
+/**
+ * Describes several requests with one query per related table and owner (a dashboard page is 20
+ * requests; reading each request's documents, observers and attachments separately cost 20 × 5 queries).
+ */
+async function toDtos(deps: SignatureRequestsDeps, views: RequestView[]): Promise<SignatureRequest[]> {
+  const related = await repo.relatedOfMany(
+    deps.db,
+    views.map((v) => v.request.id),
+  );
+  const ownerIds = [...new Set(views.map((v) => v.request.ownerId))];
+  const [documentRows, owners] = await Promise.all([
+    documentsInOrder(deps.db, [...new Set([...related.documentIds.values()].flat())]),
+    Promise.all(ownerIds.map((id) => getUser(deps, id))),
+  ]);
+  const documentById = new Map(documentRows.map((row) => [row.id, row]));
+  const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
+  return views.map(({ request, signers, me }) =>
+    describe(request, signers, me, {
+      owner: ownerById.get(request.ownerId)!,
+      documents: (related.documentIds.get(request.id) ?? []).flatMap((id) => documentById.get(id) ?? []),
+      observers: related.observers.get(request.id) ?? [],
+      attachments: related.attachments.get(request.id) ?? [],
+    }),
+  );
+}
+
+function describe(
+  request: RequestRow,
+  signers: SignerRow[],
+  me: SignerRow | null,
+  related: {
+    owner: { id: string; email: string; firstName: string; lastName: string };
+    documents: DocumentRow[];
+    observers: string[];
+    attachments: AttachmentRow[];
+  },
+): SignatureRequest {
+  const { owner, observers: observerEmails, attachments: attachmentRows } = related;
+  return {
+    id: request.id,
+    title: request.title,
+    message: request.message,
+    owner: { id: owner.id, email: owner.email, first_name: owner.firstName, last_name: owner.lastName },
+    status_overall: request.status,
+    signature_status: me?.status ?? null,
+    signatures_count: signers.length,
+    signed_count: signers.filter((s) => s.status === 'SIGNED').length,
+    quality: request.quality,
+    legislation: request.legislation,
+    signing_order: request.signingOrder,
+    documents: related.documents.map(toDocumentDto),
+    signatures: signers.map((s) => ({
+      sid: s.id,
+      sequence: s.sequence,
+      signer_type: s.kind,
+      account_email: s.kind === 'account' ? s.email : null,
+      email: s.email,
+      first_name: s.firstName,
+      last_name: s.lastName,
+      language: s.language as Language,
+      status_code: s.status,
+      quality: s.quality ?? request.quality,
+      signed_at: s.signedAt?.toISOString() ?? null,
+      declined_at: s.declinedAt?.toISOString() ?? null,
+      decline_message: s.declineMessage,
+      visual_signatures: s.placements.map((p) => ({ document_id: p.documentId, position: p.position })),
+      can_sign_now: canSignNow(request, signers, s),
+    })),
+    observers: observerEmails,
+    attachments: attachmentRows.map((a) => ({
+      id: a.id,
+      filename: a.filename,
+      contentType: a.contentType,
+      size: a.size,
+      createdAt: a.createdAt.toISOString(),
+    })),
+    exit_url: request.exitUrl,
+    error_url: request.errorUrl,
+    decline_url: request.declineUrl,
+    redirect_timeout: request.redirectTimeout,
+    created_at: request.createdAt.toISOString(),
+    updated_at: request.updatedAt.toISOString(),
+    completed_at: request.completedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import { PdfError } from '@signet/pdf';
+import type { Language } from '@signet/contracts/common';
+import type { SigningBatchItem } from '@signet/contracts/signature-requests';
+import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
+import { AppError } from '../../errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { ProviderError } from '../../adapters/http.ts';
+import { getUser } from '../accounts/accounts.service.ts';
+import {
+  assertStatus,
+  canSignNow,
+  clientData,
+  visibleRequest,
+} from '../signature-requests/request-access.service.ts';
+import { documentIdsOfRequest } from '../signature-requests/request-documents.service.ts';
+import type { SigningDeps } from './signing.service.ts';
+
+// Who signs what, checked, and what every way of signing shares: lock lifetimes, the signer's key
+// at the QTSP, and the mapping of trust-service outages.
+
+/** How long a signer may hold a request while signing (QES: while typing the TAN). */
+export const lockTtlMs = { immediate: 60_000, tan: 10 * 60_000 };
+
+/** Everything needed to sign one request as one signer, checked. */
+export interface SigningContext {
+  request: RequestRow;
+  signers: SignerRow[];
+  me: SignerRow;
+  documentIds: string[];
+  item: z.infer<typeof SigningBatchItem>;
+  /** The account signing, or null for a direct-sign visitor. */
+  userId: string | null;
+  displayName: string;
+  lang: Language;
+  /** The signer's own quality, else the request's. */
+  quality: 'ses' | 'aes' | 'qes' | 'part11';
+  /** Signing with a business seal: its account name (the signature is the seal's, not the person's). */
+  seal?: string;
+  /** Where the signer acts from, for the audit trail. */
+  client: ReturnType<typeof clientData>;
+}
+
+/** Who a signing belongs to: the QTSP's user id of the signer, and the owner of a pending (TAN) signing. */
+export const signerKeyOf = (caller: Caller) =>
+  caller.kind === 'user' ? `user:${caller.userId}` : `visitor:${caller.signerId}`;
+
+/** Checks that the caller may sign the item's request now, and gathers what signing it needs. */
+export async function contextFor(
+  deps: SigningDeps,
+  caller: Caller,
+  item: z.infer<typeof SigningBatchItem>,
+  lang: Language,
+): Promise<SigningContext> {
+  const { request, signers, me } = await visibleRequest(deps, caller, item.id);
+  const field = { field: 'signatureRequests' };
+  assertStatus(
+    request,
+    ['OPEN'],
+    'SIGNATURE_REQUEST_NOT_OPEN',
+    `This request is ${request.status.toLowerCase()}; it cannot be signed.`,
+    field,
+  );
+  if (!me) throw new AppError('NOT_A_SIGNER', 'You are not a signer of this request.', field);
+  assertStatus(me, ['OPEN'], 'ALREADY_SIGNED', 'You have signed or declined this request already.', field);
+  if (!canSignNow(request, signers, me))
+    throw new AppError('NOT_YOUR_TURN', 'Earlier signers have to sign first.', field);
+  let displayName = `${me.firstName} ${me.lastName}`.trim();
+  let userId: string | null = null;
+  if (caller.kind === 'user') {
+    const user = await getUser(deps, caller.userId);
+    if (!user.emailVerified)
+      throw new AppError('QUALITY_NOT_AVAILABLE', 'Confirm your e-mail address before you sign.');
+    userId = user.id;
+    displayName = `${user.firstName} ${user.lastName}`;
+  }
+  return {
+    request,
+    signers,
+    me,
+    documentIds: await documentIdsOfRequest(deps.db, request.id),
+    item,
+    userId,
+    displayName,
+    lang,
+    quality: me.quality ?? request.quality,
+    client: clientData(caller),
+  };
+}
+
+/** Name and e-mail for the certificate: the account's, or the visitor's identity data. */
+export async function signerIdentity(
+  deps: SigningDeps,
+  caller: Caller,
+  context: SigningContext,
+): Promise<{ givenName: string; surname: string; email: string }> {
+  if (caller.kind === 'user') {
+    const user = await getUser(deps, caller.userId);
+    return { givenName: user.firstName, surname: user.lastName, email: user.email };
+  }
+  return { givenName: context.me.firstName, surname: context.me.lastName, email: context.me.email };
+}
+
+/** The DER certificates of an enrolment (the signer's first), as the engine takes them. */
+export function certificateChainOf(enrolled: { certificates: string[] }): Uint8Array[] {
+  return enrolled.certificates.map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
+}
+
+/** A trust service that did not answer (TSA, OCSP/CRL, QTSP) as TRUST_SERVICE_UNAVAILABLE; null for other errors. */
+export function trustServiceError(error: unknown): AppError | null {
+  if (
+    error instanceof PdfError &&
+    (error.code === 'PDF_TIMESTAMP_FAILED' || error.code === 'PDF_REVOCATION_UNAVAILABLE')
+  )
+    return new AppError(
+      'TRUST_SERVICE_UNAVAILABLE',
+      'The timestamp or revocation service is not available; nothing was signed. Please try again in a few minutes.',
+      { cause: error },
+    );
+  if (error instanceof ProviderError)
+    return new AppError(
+      'TRUST_SERVICE_UNAVAILABLE',
+      'The signing service is not available; nothing was signed. Please try again in a few minutes.',
+      { cause: error },
+    );
+  return null;
+}
+
+/** A call that reaches a trust service, its outage answered as trustServiceError says. */
+export function viaTrustService<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    throw trustServiceError(error) ?? error;
+  });
+}
