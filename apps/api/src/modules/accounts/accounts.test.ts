@@ -181,25 +181,17 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   describe('user profile', () => {
     it('updates names and attributes, and refuses fields it does not know', async () => {
       const { token } = await t.user({ email: 'profile@example.ch' });
-      const updated = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/user',
-        headers: bearer(token),
-        payload: {
-          firstName: 'Anna',
-          attributes: { lang: 'de-ch', p11_signing_name: 'Dr. Anna Muster', default_quality: 'aes' },
-        },
+      const updated = await t.call('PUT', '/v1/user', bearer(token), {
+        firstName: 'Anna',
+        attributes: { lang: 'de-ch', p11_signing_name: 'Dr. Anna Muster', default_quality: 'aes' },
       });
       expect(updated.statusCode).toBe(200);
       expect(json(updated)).toMatchObject({
         firstName: 'Anna',
         attributes: { lang: 'de-ch', p11_signing_name: 'Dr. Anna Muster', default_quality: 'aes' },
       });
-      const forbidden = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/user',
-        headers: bearer(token),
-        payload: { attributes: { free_signatures_remaining: 999 } },
+      const forbidden = await t.call('PUT', '/v1/user', bearer(token), {
+        attributes: { free_signatures_remaining: 999 },
       });
       expect(forbidden.statusCode).toBe(400);
       expect(json(forbidden)).toMatchObject({
@@ -210,12 +202,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
     it('changes the e-mail only after the new address is confirmed', async () => {
       const { token } = await t.user({ email: 'old@example.ch' });
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/user',
-        headers: bearer(token),
-        payload: { email: 'new@example.ch' },
-      });
+      const put = await t.call('PUT', '/v1/user', bearer(token), { email: 'new@example.ch' });
       expect(json(put).email).toBe('old@example.ch');
       const link = await linkFromMail(t, 'new@example.ch', '/profile/confirm');
       expect(json(await post('/v1/valid-confirmation', { token: link.searchParams.get('token') }))).toEqual({
