@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { seedSandboxKeys } from '@signet/trust-services/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,13 +62,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  overrides?: AppOverrides;
+  /** Also serve HTTP on a local port (signing reaches the sandbox trust services over HTTP). */
+  listen?: boolean;
+}
+
 /**
  * The app on a fresh database of the given kind. With `listen`, it also serves HTTP on a local
  * port: signing reaches the trust services (the sandbox in the same app) over HTTP, as in production.
+ * Most tests take it with its factories through `useTestApp` (factories.ts).
  */
 export async function createTestApp(
   kind: 'pglite' | 'postgres',
-  options: { env?: Record<string, string>; overrides?: AppOverrides; listen?: boolean } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'signet-test-'));
   // Cached CA keys: the sandbox then only issues certificates instead of generating a dozen RSA keys.
@@ -155,37 +163,23 @@ export async function visitorLink(t: TestApp, email: string, requestId: string):
   }
   throw new Error(`no mail to ${email} with a signing link for ${requestId}`);
 }
+
+/** The password the factories sign people up with; it meets the policy. */
 export const strongPassword = 'Correct-horse-7-battery';
 
-/** Signs a new account up through the public calls (confirmation mail included) and returns its token. */
-export async function signUp(
-  t: TestApp,
-  person: { email: string; firstName?: string; lastName?: string; password?: string; lang?: string },
-): Promise<{ token: string; email: string; password: string }> {
-  const password = person.password ?? strongPassword;
-  const requested = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/request-confirmation',
-    payload: { email: person.email, lang: person.lang ?? 'en-gb' },
-  });
-  if (requested.statusCode !== 204) throw new Error(`request-confirmation: ${requested.body}`);
-  const link = await linkFromMail(t, person.email.toLowerCase(), '/signup/confirm');
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/register',
-    payload: {
-      token: link.searchParams.get('token'),
-      firstName: person.firstName ?? 'Ada',
-      lastName: person.lastName ?? 'Muster',
-      password,
-      gtc: true,
-    },
-  });
-  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
-  return { token: json<{ value: string }>(registered).value, email: person.email.toLowerCase(), password };
-}
-
 export const corpusDir = new URL('../../../../shared/pdf-corpus/', import.meta.url).pathname;
+
+/** A file of the PDF corpus (see its MANIFEST.tsv). */
+export const corpus = (name: string): Buffer => readFileSync(`${corpusDir}${name}`);
+
+/** A small one-page PDF from the corpus, as the tests upload it. */
+export const samplePdf = corpus('basic-pdf15-libreoffice-writer.pdf');
+
+/** A valid 1 × 1 PNG. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A multipart/form-data body for app.inject. */
 export function multipart(
@@ -212,31 +206,4 @@ export function multipart(
       'content-length': String(payload.length),
     },
   };
-}
-
-/**
- * Brings somebody into a business as people join one: the admin invites their address, and they
- * accept from the mailed link with their own account.
- */
-export async function inviteAndAccept(
-  t: TestApp,
-  adminToken: string,
-  businessId: string,
-  person: { email: string; token: string },
-  role: 'member' | 'admin' = 'member',
-): Promise<void> {
-  const invited = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/businesses/${businessId}/members`,
-    headers: bearer(adminToken),
-    payload: { users: [{ email: person.email, role }] },
-  });
-  if (invited.statusCode !== 200) throw new Error(`invite: ${invited.body}`);
-  const secret = (await linkFromMail(t, person.email.toLowerCase(), '/invite/')).pathname.split('/').pop();
-  const accepted = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/business-invitations/${secret}/accept`,
-    headers: bearer(person.token),
-  });
-  if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.body}`);
 }

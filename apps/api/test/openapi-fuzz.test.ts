@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthPolicy } from '@signet/contracts/common';
 import {
   createFixture,
-  samplePdf,
   type RequestFixture,
 } from '../src/modules/signature-requests/request-fixtures.test-support.ts';
 import {
@@ -18,15 +17,8 @@ import {
   type JsonSchema,
   type KnownValues,
 } from './openapi-arbitraries.ts';
-import {
-  bearer,
-  createTestApp,
-  databaseKinds,
-  json,
-  signUp,
-  strongPassword,
-  type TestApp,
-} from './helpers.ts';
+import { bearer, databaseKinds, json, samplePdf } from './helpers.ts';
+import { useTestApp } from './factories.ts';
 
 /**
  * Issue 10: malformed requests to every operation of GET /api/openapi.json, as the caller each
@@ -88,14 +80,16 @@ function operationsOf(
 }
 
 describe.each(databaseKinds)('OpenAPI fuzz on %s', (kind) => {
-  let t: TestApp;
-  let operations: Operation[];
+  const t = useTestApp(kind, {
+    listen: true,
+    env: { MAIL_LIMIT_PER_ADDRESS: '100000' },
+    users: { user: { email: 'fuzz-owner@example.ch' }, admin: { email: 'fuzz-admin@example.ch' } },
+  });
+  const identities = t.users;
   // The device token of a first login lets prepare() sign in again after the fuzzed logins have
   // filled the account's and the address's login limits (as a person's own browser would).
-  const identities: Record<'user' | 'admin', { email: string; token: string; deviceToken: string }> = {
-    user: { email: 'fuzz-owner@example.ch', token: '', deviceToken: '' },
-    admin: { email: 'fuzz-admin@example.ch', token: '', deviceToken: '' },
-  };
+  const deviceTokens = { user: '', admin: '' };
+  let operations: Operation[];
   let visitor: Record<string, string>;
   let fixture: RequestFixture;
   let businessId: string;
@@ -103,35 +97,20 @@ describe.each(databaseKinds)('OpenAPI fuzz on %s', (kind) => {
   const sealName = 'fuzz-seal';
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { listen: true, env: { MAIL_LIMIT_PER_ADDRESS: '100000' } });
-    for (const identity of Object.values(identities)) {
-      await signUp(t, { email: identity.email });
-      Object.assign(identity, await logIn(identity));
-    }
+    for (const who of ['user', 'admin'] as const) await logIn(who);
     await openFixture();
-    const business = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/businesses',
-      headers: bearer(identities.admin.token),
-      payload: { name: 'Fuzz AG', email: identities.admin.email, gtc: true },
+    businessId = (await t.business(identities.admin, { name: 'Fuzz AG', email: identities.admin.email })).id;
+    adminId = identities.admin.id;
+    await t.call('POST', `/v1/businesses/${businessId}/seals`, identities.admin, {
+      accountName: sealName,
+      displayName: 'Fuzz seal',
     });
-    businessId = json<{ id: string }>(business).id;
-    adminId = json<{ id: string }>(
-      await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(identities.admin.token) }),
-    ).id;
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/businesses/${businessId}/seals`,
-      headers: bearer(identities.admin.token),
-      payload: { accountName: sealName, displayName: 'Fuzz seal' },
-    });
-    const document = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = await t.call('GET', '/openapi.json');
     operations = operationsOf(document.json(), t.app.routeTable);
   });
-  afterAll(() => t?.close());
 
   async function openFixture(): Promise<void> {
-    fixture = await createFixture(t, identities.user.token, {
+    fixture = await createFixture(t, identities.user, {
       signer: identities.admin.email,
       visitor: 'fuzz-visitor@example.ch',
       observer: 'fuzz-observer@example.ch',
@@ -197,9 +176,9 @@ describe.each(databaseKinds)('OpenAPI fuzz on %s', (kind) => {
   function credentials(operation: Operation): fc.Arbitrary<Record<string, string>> {
     const right: Record<string, string> =
       operation.policy === 'user'
-        ? bearer(identities.user.token)
+        ? identities.user.headers
         : operation.policy === 'member' || operation.policy === 'admin'
-          ? bearer(identities.admin.token)
+          ? identities.admin.headers
           : operation.policy === 'nas'
             ? visitor
             : {};
@@ -299,19 +278,18 @@ describe.each(databaseKinds)('OpenAPI fuzz on %s', (kind) => {
       });
   }
 
-  async function logIn(identity: { email: string; deviceToken: string }) {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: {
-        email: identity.email,
-        password: strongPassword,
-        ...(identity.deviceToken ? { deviceToken: identity.deviceToken } : {}),
-      },
+  /** A new session of the identity, with its device token once it has one. */
+  async function logIn(who: 'user' | 'admin') {
+    const identity = identities[who];
+    const login = await t.call('POST', '/v1/login', null, {
+      email: identity.email,
+      password: identity.password,
+      ...(deviceTokens[who] ? { deviceToken: deviceTokens[who] } : {}),
     });
     if (login.statusCode !== 200) throw new Error(`login of ${identity.email}: ${login.body}`);
     const { value, deviceToken } = json<{ value: string; deviceToken: string }>(login);
-    return { token: value, deviceToken };
+    deviceTokens[who] = deviceToken;
+    Object.assign(identity, { token: value, headers: bearer(value) });
   }
 
   /**
@@ -320,16 +298,11 @@ describe.each(databaseKinds)('OpenAPI fuzz on %s', (kind) => {
    * their handlers with real ids.
    */
   async function prepare(): Promise<void> {
-    for (const identity of Object.values(identities)) {
-      const me = await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(identity.token) });
-      if (me.statusCode === 200) continue;
-      Object.assign(identity, await logIn(identity));
+    for (const who of ['user', 'admin'] as const) {
+      const me = await t.call('GET', '/v1/user', identities[who]);
+      if (me.statusCode !== 200) await logIn(who);
     }
-    const current = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/signature-requests/${fixture.request.id}`,
-      headers: bearer(identities.user.token),
-    });
+    const current = await t.call('GET', `/v3/signature-requests/${fixture.request.id}`, identities.user);
     if (current.statusCode !== 200 || json<{ status_overall: string }>(current).status_overall !== 'OPEN')
       await openFixture();
   }

@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { seriousViolations } from './axe.ts';
-import { createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
+import { createUser } from './factories.ts';
+import { loginThroughUi, newContext, settled, useBrowser } from './support.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const pages = [
   '/login',
@@ -35,7 +29,7 @@ const pages = [
 
 for (const width of [1280, 390]) {
   test(`no serious or critical axe violations at ${width} px`, async () => {
-    const context = await newContext(browser, { width });
+    const context = await newContext(browser(), { width });
     const page = await context.newPage();
     const problems: string[] = [];
     for (const path of pages) {

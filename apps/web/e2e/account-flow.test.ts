@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launch, loginThroughUi, newContext, pathOf, testPassword, uniqueEmail } from './support.ts';
+import { test } from 'node:test';
+import { testPassword } from './factories.ts';
+import { loginThroughUi, newContext, pathOf, uniqueEmail, useBrowser } from './support.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('signup through the mailed link, logout, login, logout', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   const email = uniqueEmail('signup');
 
@@ -85,7 +79,7 @@ test('signup through the mailed link, logout, login, logout', async () => {
 });
 
 test('login keeps a valid email query lowercased and drops an invalid one', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   await page.goto('/login?email=Someone@Example.COM');
   await page.waitForURL((url) => url.searchParams.get('email') === 'someone@example.com');
@@ -97,9 +91,10 @@ test('login keeps a valid email query lowercased and drops an invalid one', asyn
 });
 
 test('password reset by mail', async () => {
-  const { createUser, mailedLink } = await import('./support.ts');
+  const { createUser } = await import('./factories.ts');
+  const { mailedLink } = await import('./support.ts');
   const user = await createUser('Reset', 'Person');
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   await page.goto('/password-reset');
   await page.getByLabel('E-mail address').fill(user.email);

@@ -3,28 +3,19 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { after, test } from 'node:test';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { loginToken } from './login-token.ts';
 import { expectOverlay, pdfsig } from './signing-flow.ts';
-import { api, baseUrl, createUser, launch, mailedVisitorLinks, newContext, uniqueEmail } from './support.ts';
+import { corpusPdf, createRequest, createUser } from './factories.ts';
+import { api, baseUrl, mailedVisitorLinks, newContext, uniqueEmail, useBrowser } from './support.ts';
 
 // Issue 10, "Done when": a co-signer downloads the signed PDF and can find no string in it (or in
 // any API answer they may read) that lets them act for another signer; the owner cannot sign as a
 // visitor. The visitor signs in the real browser from the mailed link; everything else is API calls.
 
-const corpus = join(import.meta.dirname, '../../../../shared/pdf-corpus/basic-pdf15-libreoffice-writer.pdf');
-
-let browser: Browser;
+const browser = useBrowser();
 const scratch = mkdtempSync(join(tmpdir(), 'signet-e2e-credentials-'));
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-  rmSync(scratch, { recursive: true, force: true });
-});
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function bytes(path: string, token: string): Promise<Buffer> {
   const response = await fetch(`${baseUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -147,40 +138,30 @@ async function tryAll(
 test('a co-signer and the owner find nothing in the signed PDF or their answers that signs, declines or claims for a visitor', async () => {
   const owner = await createUser('Olivia', 'Owner');
   const cosigner = await createUser('Cosmo', 'Signer');
-  const ownerToken = await loginToken(owner.email, owner.password);
-  const cosignerToken = await loginToken(cosigner.email, cosigner.password);
+  const ownerToken = owner.token;
+  const cosignerToken = cosigner.token;
   const vera = uniqueEmail('vera');
   const walt = uniqueEmail('walt');
   const visitor = (email: string, first: string, y: number) => ({
     signer_identity_data: { email_address: email, first_name: first, last_name: 'Visitor' },
     visual_signatures: [{ position: { page: 1, x: 60, y } }],
   });
-  const created = await api<SignatureRequest>('/v3/signature-requests', {
-    method: 'POST',
-    token: ownerToken,
-    body: {
-      title: 'Shared lease',
-      documents: [{ title: 'Lease', content: readFileSync(corpus).toString('base64') }],
-      signatures: [
-        visitor(vera, 'Vera', 80),
-        { account_email: cosigner.email, visual_signatures: [{ position: { page: 1, x: 60, y: 260 } }] },
-        visitor(walt, 'Walt', 440),
-      ],
-    },
+  const sent = await createRequest(ownerToken, {
+    title: 'Shared lease',
+    documents: [{ title: 'Lease', content: corpusPdf() }],
+    signatures: [
+      visitor(vera, 'Vera', 80),
+      { account_email: cosigner.email, visual_signatures: [{ position: { page: 1, x: 60, y: 260 } }] },
+      visitor(walt, 'Walt', 440),
+    ],
   });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const requestId = created.body.id;
-  const documentId = created.body.documents[0]!.id;
-  const sent = await api<SignatureRequest>(`/v3/signature-requests/${requestId}/initiate`, {
-    method: 'POST',
-    token: ownerToken,
-  });
-  assert.equal(sent.status, 200);
-  const [veraSid, , waltSid] = sent.body.signatures.map((s) => s.sid) as [string, string, string];
+  const requestId = sent.id;
+  const documentId = sent.documents[0]!.id;
+  const [veraSid, , waltSid] = sent.signatures.map((s) => s.sid) as [string, string, string];
 
   // Vera signs in the browser from her mailed link.
   const veraLinks = await mailedVisitorLinks(vera, requestId);
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
-import { loginToken } from './login-token.ts';
-import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
-
-const corpus = '/work/shared/pdf-corpus';
-const pdf = readFileSync(join(corpus, 'basic-pdf15-libreoffice-writer.pdf')).toString('base64');
+import { createBusiness, createRequest, createUser } from './factories.ts';
+import { api, settled, signedInPage, useBrowser } from './support.ts';
 const shots = join(import.meta.dirname, 'screenshots');
 
 interface Request {
@@ -18,40 +14,18 @@ interface Request {
   signatures: Array<{ status_code: string }>;
 }
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** A request from `token`'s owner with the given signer, sent (OPEN) unless `draft`. */
-async function createRequest(
+function requestFor(
   token: string,
   title: string,
   signer: string,
   quality: 'ses' | 'aes',
   draft = false,
 ): Promise<Request> {
-  const created = await api<Request>('/v3/signature-requests', {
-    method: 'POST',
-    token,
-    body: {
-      title,
-      quality,
-      documents: [{ title, content: pdf }],
-      signatures: [{ account_email: signer, visual_signatures: [{ position: { page: 1, x: 60, y: 500 } }] }],
-    },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  if (draft) return created.body;
-  const sent = await api<Request>(`/v3/signature-requests/${created.body.id}/initiate`, {
-    method: 'POST',
-    token,
-  });
-  assert.equal(sent.status, 200, JSON.stringify(sent.body));
-  return sent.body;
+  const signature = { account_email: signer, visual_signatures: [{ position: { page: 1, x: 60, y: 500 } }] };
+  return createRequest(token, { title, quality, signatures: [signature] }, { draft });
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -67,19 +41,16 @@ async function assertNoHorizontalOverflow(page: Page, where: string): Promise<vo
 
 test('batch signing of three requests, empty states, drafts and deleting from the dashboard', async () => {
   const user = await createUser('Dora', 'Dashboard');
-  const token = await loginToken(user.email, user.password);
+  const { token } = user;
   const titles = ['Batch lease', 'Batch annex', 'Batch invoice'];
   const requests = [
-    await createRequest(token, titles[0]!, user.email, 'aes'),
-    await createRequest(token, titles[1]!, user.email, 'ses'),
-    await createRequest(token, titles[2]!, user.email, 'aes'),
+    await requestFor(token, titles[0]!, user.email, 'aes'),
+    await requestFor(token, titles[1]!, user.email, 'ses'),
+    await requestFor(token, titles[2]!, user.email, 'aes'),
   ];
-  const draft = await createRequest(token, 'Batch draft', user.email, 'aes', true);
+  const draft = await requestFor(token, 'Batch draft', user.email, 'aes', true);
 
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, user.email, user.password);
+  const { context, page } = await signedInPage(browser(), user);
   // A first visit lands on the inbox's toSign filter (spec §2).
   await page.waitForURL((url) => url.searchParams.get('filter') === 'toSign');
 
@@ -169,14 +140,11 @@ test('batch signing of three requests, empty states, drafts and deleting from th
 
 test('a request another person must sign first cannot be batch-signed, and the page says why', async () => {
   const owner = await createUser('Otto', 'Owner');
-  const ownerToken = await loginToken(owner.email, owner.password);
+  const ownerToken = owner.token;
   const signer = await createUser('Sina', 'Signer');
-  const open = await createRequest(ownerToken, 'Owner open', signer.email, 'aes');
+  const open = await requestFor(ownerToken, 'Owner open', signer.email, 'aes');
 
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, owner.email, owner.password);
+  const { context, page } = await signedInPage(browser(), owner);
   await settled(page);
   await page.getByRole('button', { name: 'All', exact: true }).click();
   await page.waitForURL((url) => url.searchParams.get('filter') === 'all');
@@ -192,26 +160,18 @@ test('a request another person must sign first cannot be batch-signed, and the p
 });
 
 test('a business admin switches automatic deletion on and off from the dashboard', async () => {
-  const admin = await createUser('Ada', 'Admin');
-  const token = await loginToken(admin.email, admin.password);
-  const business = await api<{ id: string }>('/v2/businesses', {
-    method: 'POST',
-    token,
-    body: { name: 'Dashboard AG', email: admin.email, gtc: true },
-  });
-  assert.equal(business.status, 201, JSON.stringify(business.body));
+  const business = await createBusiness('Dashboard AG');
+  const { admin } = business;
+  const { token } = admin;
   const settings = async () =>
     (
       await api<{ signatureRequests: { retention: { enabled: boolean } } }>(
-        `/v1/businesses/${business.body.id}/settings`,
+        `/v1/businesses/${business.id}/settings`,
         { token },
       )
     ).body.signatureRequests.retention.enabled;
 
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, admin.email, admin.password);
+  const { context, page } = await signedInPage(browser(), admin);
   await settled(page);
   const control = page.getByTestId('auto-deletion');
   await control.getByText('Off for your business', { exact: false }).waitFor();

@@ -1,36 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { inviteAndAccept } from './business.ts';
+import { test } from 'node:test';
+import { createBusiness, createUser, inviteAndAccept, type TestAccount } from './factories.ts';
 import { membershipAnswer } from './stubs.ts';
-import { loginToken } from './login-token.ts';
-import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
+import { loginThroughUi, newContext, settled, signedInPage, useBrowser } from './support.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** A business made through the API by a new admin; `member` joins it by accepting an invitation. */
-async function joinNewBusiness(member: { email: string; password: string }): Promise<void> {
-  const admin = await createUser('Gate', 'Admin');
-  const token = await loginToken(admin.email, admin.password);
-  const business = await api<{ id: string }>('/v2/businesses', {
-    method: 'POST',
-    token,
-    body: { name: 'Gatekeepers AG', email: admin.email, gtc: true },
-  });
-  assert.equal(business.status, 201, JSON.stringify(business.body));
-  await inviteAndAccept(token, business.body.id, member);
+async function joinNewBusiness(member: TestAccount): Promise<void> {
+  await inviteAndAccept(await createBusiness('Gatekeepers AG', ['Gate', 'Admin']), member);
 }
 
 test('a member who has not accepted the business invitation sees its dialog; accepting records it', async () => {
   const user = await createUser('Invited', 'Member');
   await joinNewBusiness(user);
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   // Members join by accepting now, so only accounts made members before invitations existed are in
   // this state: the user's answer says so until the dialog's accept call is made.
@@ -71,10 +55,7 @@ test('a member who has not accepted the business invitation sees its dialog; acc
 test('a member on an admin page is sent home with business.not_allowed; billing settings lead to /billing', async () => {
   const user = await createUser('Plain', 'Member');
   await joinNewBusiness(user);
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, user.email, user.password);
+  const { context, page } = await signedInPage(browser(), user);
   await page.goto('/business/settings');
   await page.getByText('Only administrators of your business can open this page.').waitFor();
   assert.equal(new URL(page.url()).pathname, '/dashboard');
@@ -85,7 +66,7 @@ test('a member on an admin page is sent home with business.not_allowed; billing 
 
 test('the admin of a locked business is kept on the members page', async () => {
   const user = await createUser('Locked', 'Admin');
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   // A locked business cannot be made through the API (its billing provider locks it): stubbed.
   await page.route('**/api/v2/businesses/user', (route) =>
@@ -103,7 +84,7 @@ test('the admin of a locked business is kept on the members page', async () => {
 });
 
 test('a server with the sandbox shows the Test System frame until it is dismissed', async () => {
-  const context = await newContext(browser, { stagingFrame: true });
+  const context = await newContext(browser(), { stagingFrame: true });
   const page = await context.newPage();
   await page.goto('/login');
   const frame = page.getByTestId('staging-frame');
@@ -118,7 +99,7 @@ test('a server with the sandbox shows the Test System frame until it is dismisse
 });
 
 test('the keyboard reaches the skip link first, and it leads to the content', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   await page.goto('/bye');
   await settled(page);

@@ -1,47 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { seriousViolations } from './axe.ts';
-import { invitationSecret } from './business.ts';
-import { loginToken } from './login-token.ts';
 import {
-  api,
+  createBusiness,
   createUser,
-  launch,
-  mailedLink,
-  newContext,
-  pathOf,
+  invitationSecret,
+  invite,
+  loginToken,
   testPassword,
-  uniqueEmail,
-} from './support.ts';
+} from './factories.ts';
+import { api, mailedLink, newContext, pathOf, uniqueEmail, useBrowser } from './support.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 test('someone without an account opens a business invitation, signs up, and accepts it', async () => {
-  const admin = await createUser('Ivy', 'Admin');
-  const adminToken = await loginToken(admin.email, admin.password);
-  const business = await api<{ id: string }>('/v2/businesses', {
-    method: 'POST',
-    token: adminToken,
-    body: { name: 'Invitees AG', email: admin.email, gtc: true },
-  });
-  assert.equal(business.status, 201, JSON.stringify(business.body));
+  const business = await createBusiness('Invitees AG', ['Ivy', 'Admin']);
   const email = uniqueEmail('invitee');
-  const invited = await api(`/v1/businesses/${business.body.id}/members`, {
-    method: 'POST',
-    token: adminToken,
-    body: { users: [{ email }] },
-  });
-  assert.equal(invited.status, 200, JSON.stringify(invited.body));
+  await invite(business, [email]);
 
   // The invitation mail's link, opened by somebody who has no account yet.
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   const secret = await invitationSecret(email);
   await page.goto(`/invite/${secret}`);
@@ -86,7 +64,7 @@ test('someone without an account opens a business invitation, signs up, and acce
   const membership = await api<{ id: string; role: string }>('/v2/businesses/user', { token });
   assert.deepEqual(
     [membership.status, membership.body.id, membership.body.role],
-    [200, business.body.id, 'member'],
+    [200, business.id, 'member'],
   );
   // The gates have nothing left to ask, and the link has served its purpose.
   assert.equal(await confirm.getByRole('dialog').count(), 0);
@@ -97,22 +75,12 @@ test('someone without an account opens a business invitation, signs up, and acce
 });
 
 test('an invitation opened by another account says so and offers to log out', async () => {
-  const admin = await createUser('Olga', 'Owner');
-  const adminToken = await loginToken(admin.email, admin.password);
-  const business = await api<{ id: string }>('/v2/businesses', {
-    method: 'POST',
-    token: adminToken,
-    body: { name: 'Elsewhere AG', email: admin.email, gtc: true },
-  });
+  const business = await createBusiness('Elsewhere AG', ['Olga', 'Owner']);
   const email = uniqueEmail('someone');
-  await api(`/v1/businesses/${business.body.id}/members`, {
-    method: 'POST',
-    token: adminToken,
-    body: { users: [{ email }] },
-  });
+  await invite(business, [email]);
   const secret = await invitationSecret(email);
   const other = await createUser('Otto', 'Other');
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   await page.goto(`/login?redirect=${encodeURIComponent(`/invite/${secret}`)}`);
   await page.getByLabel('E-mail address').fill(other.email);

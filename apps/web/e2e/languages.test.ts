@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import deCh from '../src/locales/de-ch.json' with { type: 'json' };
 import enGb from '../src/locales/en-gb.json' with { type: 'json' };
-import { loginToken } from './login-token.ts';
-import { api, createUser, launch, newContext, settled } from './support.ts';
+import { createRequest, createUser, type TestAccount } from './factories.ts';
+import { newContext, settled, useBrowser } from './support.ts';
 
 type Tree = { [key: string]: string | Tree };
 function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
@@ -37,38 +37,23 @@ const english = localePairs.flatMap(([en, de]) => {
     .filter(([key, text]) => german.get(key) !== text && !text.includes('{{') && !text.includes('<'))
     .map(([, text]) => text);
 });
-const corpusPdf = join(
-  import.meta.dirname,
-  '../../../../shared/pdf-corpus/basic-pdf15-libreoffice-writer.pdf',
-);
-
 /** A draft and a sent request of the user, for the editor and the signing view. */
-async function requestsOf(user: {
-  email: string;
-  password: string;
-}): Promise<{ draft: string; sent: string }> {
-  const token = await loginToken(user.email, user.password);
-  const create = async (title: string) => {
-    const created = await api<{ id: string }>('/v3/signature-requests', {
-      method: 'POST',
-      token,
-      body: {
+async function requestsOf(user: TestAccount): Promise<{ draft: string; sent: string }> {
+  const request = (title: string, draft: boolean) =>
+    createRequest(
+      user.token,
+      {
         title,
-        documents: [{ title, content: readFileSync(corpusPdf).toString('base64') }],
         quality: 'aes',
         signatures: [
           { account_email: user.email, visual_signatures: [{ position: { page: 1, x: 50, y: 600 } }] },
         ],
       },
-    });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    return created.body.id;
-  };
-  const draft = await create('Entwurf');
-  const sent = await create('Vertrag');
-  const initiated = await api(`/v3/signature-requests/${sent}/initiate`, { method: 'POST', token, body: {} });
-  assert.equal(initiated.status, 200, JSON.stringify(initiated.body));
-  return { draft, sent };
+      { draft },
+    );
+  const draft = await request('Entwurf', true);
+  const sent = await request('Vertrag', false);
+  return { draft: draft.id, sent: sent.id };
 }
 
 async function visibleTexts(page: Page): Promise<string[]> {
@@ -89,13 +74,7 @@ async function visibleTexts(page: Page): Promise<string[]> {
   });
 }
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const unauthenticatedPages = [
   '/login',
@@ -116,7 +95,7 @@ const unauthenticatedPages = [
 
 test('de-ch pages show no English UI string', async () => {
   const user = await createUser('Sprache', 'Test');
-  const context = await newContext(browser, { locale: 'de-CH' });
+  const context = await newContext(browser(), { locale: 'de-CH' });
   const page = await context.newPage();
   const found: string[] = [];
   const check = async (path: string) => {
@@ -155,7 +134,7 @@ test('de-ch pages show no English UI string', async () => {
 });
 
 test('the language menu switches to French and remembers it', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Language' }).click();

@@ -1,30 +1,28 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { corpusPdf, createRequest, createUser, type TestAccount } from './factories.ts';
 import {
   api,
   baseUrl,
-  createUser,
-  launch,
   loginThroughUi,
   mailedLink,
   mailedVisitorLinks,
   newContext,
   settled,
   uniqueEmail,
+  useBrowser,
 } from './support.ts';
-import { loginToken } from './login-token.ts';
 import { assertNear, dragBy, placedPoints, widgetRects } from './signing-flow.ts';
 import { seriousViolations } from './axe.ts';
 
 const run = promisify(execFile);
 const corpusFile = 'pdf13-indesign-us-constitution-19p.pdf';
-const corpus = join(import.meta.dirname, '../../../../shared/pdf-corpus', corpusFile);
 const shots = join(import.meta.dirname, 'screenshots');
 mkdirSync(shots, { recursive: true });
 
@@ -48,22 +46,22 @@ interface SignatureRequest {
   signatures: Signature[];
 }
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
-async function createDraft(token: string, title: string): Promise<SignatureRequest> {
-  const created = await api<SignatureRequest>('/v3/signature-requests', {
-    method: 'POST',
+function createDraft(token: string, title: string): Promise<SignatureRequest> {
+  return createRequest(
     token,
-    body: { title, documents: [{ title, content: readFileSync(corpus).toString('base64') }] },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  return created.body;
+    { title, documents: [{ title, content: corpusPdf(corpusFile) }] },
+    { draft: true },
+  );
+}
+
+/** Signs `owner` in through the login page and opens their draft in the editor. */
+async function openInEditor(page: Page, owner: TestAccount, draftId: string): Promise<void> {
+  await page.goto('/login');
+  await loginThroughUi(page, owner.email, owner.password);
+  await page.goto(`/upload?sr=${draftId}`);
+  await settled(page);
 }
 
 /** Runs a test's steps; on failure keeps a screenshot of where it stopped. */
@@ -88,22 +86,19 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
   const owner = await createUser('Olivia', 'Owner');
   const signer = await createUser('Bruno', 'Signer');
   const visitorEmail = uniqueEmail('vera');
-  const ownerToken = await loginToken(owner.email, owner.password);
+  const ownerToken = owner.token;
   const draft = await createDraft(ownerToken, 'Constitution');
   const document = draft.documents[0]!;
   const pageWidth = (n: number) => document.pages.find((p) => p.number === n)!.width;
 
-  const context = await newContext(browser, { width: 1280 });
+  const context = await newContext(browser(), { width: 1280 });
   const page = await context.newPage();
   const pageRequests: string[] = [];
   page.on('request', (request) => {
     if (/\/documents\/[^/]+\/pages\/\d+/.test(request.url())) pageRequests.push(request.url());
   });
   await shootOnFailure(page, 'send', async () => {
-    await page.goto('/login');
-    await loginThroughUi(page, owner.email, owner.password);
-    await page.goto(`/upload?sr=${draft.id}`);
-    await settled(page);
+    await openInEditor(page, owner, draft.id);
     await page.getByRole('heading', { name: 'Prepare the request' }).waitFor();
     await page.getByTestId('page-image').first().waitFor();
     // Pages are loaded as they come near: not all 19 at once.
@@ -207,7 +202,7 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
     // Both sign through the API.
     const signed = await api<{ status: string }>('/v3/sign', {
       method: 'POST',
-      token: await loginToken(signer.email, signer.password),
+      token: signer.token,
       body: { signatureRequests: [{ id: draft.id }], language: 'en-gb' },
     });
     assert.equal(signed.status, 200, JSON.stringify(signed.body));
@@ -258,16 +253,13 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
 
 test('the editor works at 390 px: boxes are placed and moved on a phone', async () => {
   const owner = await createUser('Pia', 'Phone');
-  const ownerToken = await loginToken(owner.email, owner.password);
+  const ownerToken = owner.token;
   const draft = await createDraft(ownerToken, 'Phone contract');
   const document = draft.documents[0]!;
-  const context = await newContext(browser, { width: 390 });
+  const context = await newContext(browser(), { width: 390 });
   const page = await context.newPage();
   await shootOnFailure(page, 'phone', async () => {
-    await page.goto('/login');
-    await loginThroughUi(page, owner.email, owner.password);
-    await page.goto(`/upload?sr=${draft.id}`);
-    await settled(page);
+    await openInEditor(page, owner, draft.id);
     // A quality the user may not use yet opens the upgrade dialog and stays unchosen.
     await page.getByRole('combobox', { name: 'Signature quality' }).click();
     await page
@@ -311,35 +303,17 @@ test('the editor works at 390 px: boxes are placed and moved on a phone', async 
 test('send-to: a signed-in user takes a visitor signature into their account and lands on the request', async () => {
   const owner = await createUser('Otto', 'Sender');
   const taker = await createUser('Tina', 'Taker');
-  const ownerToken = await loginToken(owner.email, owner.password);
+  const ownerToken = owner.token;
   const inbox = uniqueEmail('inbox');
-  const created = await api<SignatureRequest>('/v3/signature-requests', {
-    method: 'POST',
-    token: ownerToken,
-    body: {
-      title: 'Sent to an address',
-      documents: [{ title: 'Sent', content: readFileSync(corpus).toString('base64') }],
-      signatures: [
-        {
-          signer_identity_data: {
-            email_address: inbox,
-            first_name: 'Ines',
-            last_name: 'Inbox',
-          },
-        },
-      ],
-    },
+  const created = await createRequest(ownerToken, {
+    title: 'Sent to an address',
+    documents: [{ title: 'Sent', content: corpusPdf(corpusFile) }],
+    signatures: [{ signer_identity_data: { email_address: inbox, first_name: 'Ines', last_name: 'Inbox' } }],
   });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const open = await api<SignatureRequest>(`/v3/signature-requests/${created.body.id}/initiate`, {
-    method: 'POST',
-    token: ownerToken,
-  });
-  assert.equal(open.status, 200);
   // The send-to link comes with the visitor's invitation, under its own secret.
-  const { sendTo } = await mailedVisitorLinks(inbox, created.body.id);
+  const { sendTo } = await mailedVisitorLinks(inbox, created.id);
 
-  const context = await newContext(browser, { width: 390 });
+  const context = await newContext(browser(), { width: 390 });
   const page = await context.newPage();
   await shootOnFailure(page, 'sendto', async () => {
     await page.goto('/login');
@@ -352,10 +326,10 @@ test('send-to: a signed-in user takes a visitor signature into their account and
     assert.deepEqual(await seriousViolations(page), []);
     await assertNoHorizontalOverflow(page, 'send-to at 390 px');
     await page.getByRole('button', { name: 'Take it into my account' }).click();
-    await page.waitForURL((url) => url.pathname === `/view/${created.body.id}`, { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === `/view/${created.id}`, { timeout: 15_000 });
 
     // The signature is the taker's now; the link cannot be taken again.
-    const after = await api<SignatureRequest>(`/v3/signature-requests/${created.body.id}`, {
+    const after = await api<SignatureRequest>(`/v3/signature-requests/${created.id}`, {
       token: ownerToken,
     });
     assert.equal(after.body.signatures[0]!.email, taker.email);

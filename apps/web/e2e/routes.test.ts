@@ -1,28 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { routeTable, type RouteSpec } from '../src/routes/route-table.ts';
-import { inviteAndAccept } from './business.ts';
-import { loginToken } from './login-token.ts';
+import { createBusiness, createUser, inviteAndAccept, type TestAccount } from './factories.ts';
 import {
-  api,
+  answerWithError,
   baseUrl,
-  createUser,
   cspViolations,
-  launch,
-  loginThroughUi,
   newContext,
   pathOf,
   settled,
+  signedInPage,
+  useBrowser,
 } from './support.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** A concrete address for a route path: parameters get sample ids. */
 function concrete(path: string): string {
@@ -80,20 +72,35 @@ const walked = routeTable
   .filter((spec) => spec.path !== '/logout')
   .sort((a, b) => Number(Boolean(a.nasFromParams)) - Number(Boolean(b.nasFromParams)));
 
-test('every route as a visitor who is not logged in', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+/**
+ * Visits every walked route in turn and says where a route landed elsewhere than `expected` says;
+ * `more` may find more to say about the page a route landed on.
+ */
+async function walk(
+  page: Page,
+  expected: (spec: RouteSpec, path: string) => string,
+  more: (spec: RouteSpec, path: string) => string | null = () => null,
+): Promise<string[]> {
   const mismatches: string[] = [];
   for (const spec of walked) {
     const path = concrete(spec.path);
     const landed = await visit(page, path);
-    const expected = expectedUnauthenticated(spec, path);
-    if (landed !== expected) mismatches.push(`${path}: ${landed} (expected ${expected})`);
-    if (expected === '/login' && spec.role !== 'unauthenticated') {
-      const redirect = new URL(page.url()).searchParams.get('redirect');
-      if (redirect !== path) mismatches.push(`${path}: remembered ${redirect}`);
-    }
+    const wanted = expected(spec, path);
+    if (landed !== wanted) mismatches.push(`${path}: ${landed} (expected ${wanted})`);
+    const remark = more(spec, path);
+    if (remark) mismatches.push(`${path}: ${remark}`);
   }
+  return mismatches;
+}
+
+test('every route as a visitor who is not logged in', async () => {
+  const context = await newContext(browser());
+  const page = await context.newPage();
+  const mismatches = await walk(page, expectedUnauthenticated, (spec, path) => {
+    if (expectedUnauthenticated(spec, path) !== '/login' || spec.role === 'unauthenticated') return null;
+    const redirect = new URL(page.url()).searchParams.get('redirect');
+    return redirect === path ? null : `remembered ${redirect}`;
+  });
   // Now that a direct-sign link was opened in this tab, its identification pages open.
   assert.equal(await visit(page, '/direct-sign/identification/eidas'), '/direct-sign/identification/eidas');
   assert.deepEqual(mismatches, []);
@@ -103,17 +110,8 @@ test('every route as a visitor who is not logged in', async () => {
 
 test('every route as a signed-in user', async () => {
   const user = await createUser('Walker', 'Routes');
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, user.email, user.password);
-  const mismatches: string[] = [];
-  for (const spec of walked) {
-    const path = concrete(spec.path);
-    const landed = await visit(page, path);
-    const expected = expectedUser(spec, path);
-    if (landed !== expected) mismatches.push(`${path}: ${landed} (expected ${expected})`);
-  }
+  const { context, page } = await signedInPage(browser(), user);
+  const mismatches = await walk(page, expectedUser);
   assert.deepEqual(mismatches, []);
   assert.deepEqual(cspViolations(context), []);
 
@@ -130,36 +128,18 @@ test('every route as a signed-in user', async () => {
 });
 
 /** A business made through the API: its creator is the admin; a second account accepts an invitation. */
-async function businessWithMember(): Promise<
-  Record<'admin' | 'member', { email: string; password: string }>
-> {
-  const admin = await createUser('Ada', 'Admin');
+async function businessWithMember(): Promise<Record<'admin' | 'member', TestAccount>> {
+  const business = await createBusiness('Walkers AG');
   const member = await createUser('Mo', 'Member');
-  const token = await loginToken(admin.email, admin.password);
-  const created = await api<{ id: string }>('/v2/businesses', {
-    method: 'POST',
-    token,
-    body: { name: 'Walkers AG', email: admin.email, gtc: true },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  await inviteAndAccept(token, created.body.id, member);
-  return { admin, member };
+  await inviteAndAccept(business, member);
+  return { admin: business.admin, member };
 }
 
 for (const role of ['admin', 'member'] as const) {
   test(`every route as a business ${role}`, async () => {
     const people = await businessWithMember();
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto('/login');
-    await loginThroughUi(page, people[role].email, people[role].password);
-    const mismatches: string[] = [];
-    for (const spec of walked) {
-      const path = concrete(spec.path);
-      const landed = await visit(page, path);
-      const expected = expectedInBusiness(spec, path, role);
-      if (landed !== expected) mismatches.push(`${path}: ${landed} (expected ${expected})`);
-    }
+    const { context, page } = await signedInPage(browser(), people[role]);
+    const mismatches = await walk(page, (spec, path) => expectedInBusiness(spec, path, role));
     assert.deepEqual(mismatches, []);
     // Opening direct-sign links with sample ids on the way did not end the session.
     assert.equal(await visit(page, '/profile'), '/profile');
@@ -169,7 +149,7 @@ for (const role of ['admin', 'member'] as const) {
 }
 
 test('the API docs and the sandbox outbox work under their own Content-Security-Policy', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   const response = await page.goto('/api/docs');
   assert.match(response?.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/);
@@ -182,7 +162,7 @@ test('the API docs and the sandbox outbox work under their own Content-Security-
   await page.getByRole('heading', { name: 'Mail outbox' }).waitFor();
   assert.deepEqual(cspViolations(context), []);
   // Another page may not frame Signet (clickjacking): the frame stays without the app.
-  const framing = await (await browser.newContext()).newPage();
+  const framing = await (await browser().newContext()).newPage();
   await framing.setContent(`<iframe src="${baseUrl}/login" title="framed"></iframe>`);
   await framing.waitForTimeout(1500);
   const framed = framing.frames().find((frame) => frame !== framing.mainFrame());
@@ -192,7 +172,7 @@ test('the API docs and the sandbox outbox work under their own Content-Security-
 });
 
 test('unknown paths and invalid route parameters give the 404 page with the path', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   for (const path of ['/no/such/page', '/business/activity?tab=nonsense', '/view/bad!id/user1']) {
     await page.goto(path);
@@ -206,31 +186,16 @@ test('unknown paths and invalid route parameters give the 404 page with the path
 
 test('an unexpected answer shows the error page; a 401 shows none and goes to login', async () => {
   const user = await createUser('Error', 'Page');
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, user.email, user.password);
+  const { context, page } = await signedInPage(browser(), user);
 
-  await page.route('**/api/v1/user', (route) =>
-    route.fulfill({
-      status: 418,
-      contentType: 'application/json',
-      body: '{"statusCode":418,"code":"TEAPOT","message":"x"}',
-    }),
-  );
+  await answerWithError(page, '**/api/v1/user', 418, 'TEAPOT');
   await page.reload();
   await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
   assert.equal(await page.getByRole('link', { name: 'To the home page' }).getAttribute('href'), '/');
   assert.equal(await page.title(), 'Something went wrong - Signet');
 
   await page.unroute('**/api/v1/user');
-  await page.route('**/api/v1/user', (route) =>
-    route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      body: '{"statusCode":401,"code":"UNAUTHENTICATED","message":"x"}',
-    }),
-  );
+  await answerWithError(page, '**/api/v1/user', 401, 'UNAUTHENTICATED');
   await page.goto('/profile');
   await page.waitForURL(
     (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile',

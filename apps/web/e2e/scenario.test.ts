@@ -7,10 +7,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { loginToken } from './login-token.ts';
 import {
   assertNear,
   dragBy,
@@ -23,7 +22,8 @@ import {
   withExitQuery,
   type Box,
 } from './signing-flow.ts';
-import { api, baseUrl, createUser, launch, mailedLink, newContext, settled, uniqueEmail } from './support.ts';
+import { createUser } from './factories.ts';
+import { api, baseUrl, mailedLink, newContext, settled, uniqueEmail, useBrowser } from './support.ts';
 
 const corpusFile = 'pdf13-indesign-us-constitution-19p.pdf';
 const corpus = join('/work/shared/pdf-corpus', corpusFile);
@@ -107,13 +107,7 @@ const ui = {
   },
 } as const;
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function logIn(page: Page, lang: Lang, email: string, password: string, expectPath: string) {
   const t = ui[lang];
@@ -144,13 +138,13 @@ async function scenario(lang: Lang): Promise<void> {
   const t = ui[lang];
   const owner = await createUser('Alma', 'Absender');
   const signer = await createUser('Beat', 'Berger');
-  const ownerToken = await loginToken(owner.email, owner.password);
+  const ownerToken = owner.token;
   const visitor = { email: uniqueEmail('vreni'), firstName: 'Vreni', lastName: 'Visitor' };
   const mobile = `+4179${String(Date.now()).slice(-7)}`;
   const exitUrl = `${baseUrl}/bye`;
 
   // 1. A uploads, adds B and the visitor, places both boxes, sends.
-  const ownerContext = await newContext(browser, { locale: t.locale });
+  const ownerContext = await newContext(browser(), { locale: t.locale });
   const ownerPage = await ownerContext.newPage();
   const { srid, expectedB, expectedVisitor } = await timed(lang, 'prepare-and-send', ownerPage, async () => {
     await ownerPage.goto('/login');
@@ -278,7 +272,7 @@ async function scenario(lang: Lang): Promise<void> {
   assert.equal(sigV.quality, 'qes');
 
   // 2. B opens the invitation, logs in, signs AES.
-  const bContext = await newContext(browser, { locale: t.locale });
+  const bContext = await newContext(browser(), { locale: t.locale });
   const bPage = await bContext.newPage();
   await timed(lang, 'b-signs-aes', bPage, async () => {
     const link = await mailedLink(signer.email, `/view/${srid}`);
@@ -295,7 +289,7 @@ async function scenario(lang: Lang): Promise<void> {
   await bContext.close();
 
   // 3. The visitor opens the mailed direct link with an exit URL, signs QES with the SMS code.
-  const vContext = await newContext(browser, { locale: t.locale });
+  const vContext = await newContext(browser(), { locale: t.locale });
   const vPage = await vContext.newPage();
   await timed(lang, 'visitor-signs-qes', vPage, async () => {
     const link = await mailedLink(visitor.email, `/view/${srid}/${sigV.sid}`);

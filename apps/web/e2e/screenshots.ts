@@ -2,7 +2,8 @@
 // Run against a server: SIGNET_BASE_URL=http://localhost:3000 node --import tsx apps/web/e2e/screenshots.ts
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createUser, launch, loginThroughUi, newContext, setMaintenance, settled } from './support.ts';
+import { createUser } from './factories.ts';
+import { answerWithError, launch, loginThroughUi, newContext, setMaintenance, settled } from './support.ts';
 import { membershipAnswer } from './stubs.ts';
 
 const out = join(import.meta.dirname, 'screenshots');
@@ -55,13 +56,7 @@ try {
     await settled(page);
     await shoot('change-password');
     // An unexpected answer to a page fetch shows the error page.
-    await page.route('**/api/v1/user', (route) =>
-      route.fulfill({
-        status: 418,
-        contentType: 'application/json',
-        body: '{"statusCode":418,"code":"TEAPOT","message":"x"}',
-      }),
-    );
+    await answerWithError(page, '**/api/v1/user', 418, 'TEAPOT');
     await page.evaluate(() => sessionStorage.removeItem('signet.user-cache'));
     await context.clearCookies();
     await page.reload();

@@ -1,24 +1,27 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { api, createUser, launch, loginThroughUi, newContext, pathOf, setMaintenance } from './support.ts';
+import { createUser, type TestAccount } from './factories.ts';
+import {
+  answerWithError,
+  api,
+  loginThroughUi,
+  pathOf,
+  setMaintenance,
+  signedInPage,
+  useBrowser,
+} from './support.ts';
 
-let browser: Browser;
-let user: { email: string; password: string };
+const browser = useBrowser();
+let user: TestAccount;
 before(async () => {
-  browser = await launch();
   user = await createUser('Session', 'Tester');
 });
 after(async () => {
   await setMaintenance(false, false).catch(() => {});
-  await browser.close();
 });
 
 test('a 401 mid-session logs out and returns to the page after login', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, user.email, user.password);
+  const { context, page } = await signedInPage(browser(), user);
   await page.goto('/profile/change-password');
   await page.getByRole('heading', { name: 'Change password' }).waitFor();
 
@@ -42,10 +45,7 @@ test('a 401 mid-session logs out and returns to the page after login', async () 
 });
 
 test('a new tab shares the session, and logout in one tab logs out the other', async () => {
-  const context = await newContext(browser);
-  const first = await context.newPage();
-  await first.goto('/login');
-  await loginThroughUi(first, user.email, user.password);
+  const { context, page: first } = await signedInPage(browser(), user);
 
   const second = await context.newPage();
   await second.goto('/profile');
@@ -60,10 +60,7 @@ test('a new tab shares the session, and logout in one tab logs out the other', a
 });
 
 test('maintenance: a banner while it runs, /maintenance while it blocks, back when it ends', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, user.email, user.password);
+  const { context, page } = await signedInPage(browser(), user);
 
   await setMaintenance(true, false);
   await page.getByText('Maintenance is under way').waitFor({ timeout: 10_000 });
@@ -86,33 +83,18 @@ test('maintenance: a banner while it runs, /maintenance while it blocks, back wh
 });
 
 test('a 5xx answer sends the browser to /sorry, but a 503 does not', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, user.email, user.password);
+  const { context, page } = await signedInPage(browser(), user);
   await page.goto('/profile/change-password');
   await page.getByLabel('Current password').fill(user.password);
   await page.getByLabel('New password').fill('Brand-New-Secret-99');
 
-  await page.route('**/api/v1/change-password', (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: 'application/json',
-      body: '{"statusCode":503,"code":"MAINTENANCE","message":"m"}',
-    }),
-  );
+  await answerWithError(page, '**/api/v1/change-password', 503, 'MAINTENANCE');
   await page.getByRole('button', { name: 'Change password' }).click();
   await page.getByText('Signet is under maintenance. Please try again shortly.').waitFor();
   assert.equal(pathOf(page), '/profile/change-password');
 
   await page.unroute('**/api/v1/change-password');
-  await page.route('**/api/v1/change-password', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: '{"statusCode":500,"code":"INTERNAL_ERROR","message":"x"}',
-    }),
-  );
+  await answerWithError(page, '**/api/v1/change-password', 500, 'INTERNAL_ERROR');
   await page.getByRole('button', { name: 'Change password' }).click();
   await page.waitForURL((url) => url.pathname === '/sorry');
   await page.getByRole('heading', { name: 'Sorry, something went wrong on our side' }).waitFor();

@@ -1,25 +1,23 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
+import { corpusPdf, createRequest, createUser, type TestAccount, testPassword } from './factories.ts';
 import {
   api,
   baseUrl,
-  createUser,
   cspViolations,
-  launch,
   loginThroughUi,
   mailedLink,
   mailedVisitorLinks,
   newContext,
-  testPassword,
   uniqueEmail,
+  useBrowser,
 } from './support.ts';
-import { loginToken } from './login-token.ts';
 import { seriousViolations } from './axe.ts';
 
 // Issue 6 items 4 and 5: view and sign (/view/{srid}) and direct sign (/view/{id}/{userid}) in the
@@ -27,42 +25,28 @@ import { seriousViolations } from './axe.ts';
 
 const shots = join(import.meta.dirname, 'screenshots');
 mkdirSync(shots, { recursive: true });
-const pdf = readFileSync(
-  join(import.meta.dirname, '../../../../shared/pdf-corpus/basic-pdf15-libreoffice-writer.pdf'),
-).toString('base64');
+const pdf = corpusPdf();
 
-let browser: Browser;
-let owner: { email: string; token: string };
-let bea: { email: string; token: string };
+const browser = useBrowser();
+let owner: TestAccount;
+let bea: TestAccount;
 const contexts: BrowserContext[] = [];
 let lastPage: Page | null = null;
 
-async function account(first: string, last: string) {
-  const { email } = await createUser(first, last);
-  return { email, token: await loginToken(email, testPassword) };
-}
-
-/** Creates and sends a request through the API; one visible field per signer on page 1. */
-async function openRequest(body: Record<string, unknown>): Promise<SignatureRequest> {
-  const created = await api<SignatureRequest>('/v3/signature-requests', {
-    method: 'POST',
-    token: owner.token,
-    body: { title: 'Service agreement', documents: [{ title: 'Agreement', content: pdf }], ...body },
+/** Creates and sends a request of the owner through the API. */
+function openRequest(body: Record<string, unknown>): Promise<SignatureRequest> {
+  return createRequest(owner.token, {
+    title: 'Service agreement',
+    documents: [{ title: 'Agreement', content: pdf }],
+    ...body,
   });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const sent = await api<SignatureRequest>(`/v3/signature-requests/${created.body.id}/initiate`, {
-    method: 'POST',
-    token: owner.token,
-  });
-  assert.equal(sent.status, 200, JSON.stringify(sent.body));
-  return sent.body;
 }
 
 const field = (y: number) => [{ position: { page: 1, x: 60, y } }];
 
 /** A page signed in as `token` (the session the login page would store). */
 async function pageAs(token: string | null, width = 1280): Promise<Page> {
-  const context = await newContext(browser, { width });
+  const context = await newContext(browser(), { width });
   contexts.push(context);
   if (token)
     await context.addInitScript((value) => {
@@ -129,9 +113,8 @@ async function faults(body: Record<string, unknown> | null): Promise<void> {
 }
 
 before(async () => {
-  browser = await launch();
-  owner = await account('Olivia', 'Owner');
-  bea = await account('Bea', 'Signer');
+  owner = await createUser('Olivia', 'Owner');
+  bea = await createUser('Bea', 'Signer');
 });
 afterEach(async (t) => {
   // What the browser showed at the end of each test, for a look when one fails.
@@ -142,7 +125,6 @@ afterEach(async (t) => {
 after(async () => {
   await faults(null).catch(() => undefined);
   for (const context of contexts) await context.close().catch(() => undefined);
-  await browser.close();
 });
 
 test('an account signer signs AES on /view/{srid}, sees success, and downloads a valid signed PDF', async () => {
@@ -150,7 +132,7 @@ test('an account signer signs AES on /view/{srid}, sees success, and downloads a
     quality: 'aes',
     signatures: [{ account_email: bea.email, visual_signatures: field(60) }],
   });
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   contexts.push(context);
   const page = await context.newPage();
   lastPage = page;
@@ -446,7 +428,7 @@ test('overlays from real API answers: progress, failure, mobile AES, terms, sign
   await expectOverlay(page, 'Signed');
 
   // A free account that used its five free signatures.
-  const carl = await account('Carl', 'Credit');
+  const carl = await createUser('Carl', 'Credit');
   for (let i = 0; i < 5; i++) {
     const spent = await openRequest({ quality: 'ses', signatures: [{ account_email: carl.email }] });
     const signed = await api('/v3/sign', {

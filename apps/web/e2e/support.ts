@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Set by scripts/e2e.mjs: the server under test serves the web app, /api and /sandbox. */
@@ -19,6 +20,24 @@ export function launch(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
   });
+}
+
+/**
+ * The test file's Chromium: launched before its first test and closed after its last. Call it once
+ * at the top of the file; the function it returns gives the browser inside the tests.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched before the first test');
+    return browser;
+  };
 }
 
 /**
@@ -151,25 +170,28 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-export const testPassword = 'Correct-Horse-42-battery';
+/** A new context and page, signed in through the login page (which lands on the dashboard). */
+export async function signedInPage(
+  browser: Browser,
+  user: { email: string; password: string },
+  options: { width?: number; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await loginThroughUi(page, user.email, user.password);
+  return { context, page };
+}
 
-/** Creates a confirmed account through the API (signup, mailed token, register). */
-export async function createUser(
-  firstName = 'Ada',
-  lastName = 'Lovelace',
-): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail(firstName.toLowerCase());
-  const requested = await api('/v1/request-confirmation', { method: 'POST', body: { email, lang: 'en-gb' } });
-  if (requested.status !== 204) throw new Error(`request-confirmation: ${requested.status}`);
-  const link = await mailedLink(email, '/signup/confirm');
-  const token = new URL(link).searchParams.get('token') ?? '';
-  const registered = await api('/v1/register', {
-    method: 'POST',
-    body: { token, firstName, lastName, password: testPassword, gtc: true, lang: 'en-gb' },
-  });
-  if (registered.status !== 200 && registered.status !== 201)
-    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
-  return { email, password: testPassword };
+/** Makes the page's calls to `url` (a glob) get the API's JSON error answer with this status and code. */
+export async function answerWithError(page: Page, url: string, status: number, code: string): Promise<void> {
+  await page.route(url, (route) =>
+    route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: status, code, message: 'x' }),
+    }),
+  );
 }
 
 /** Logs in through the login page and waits for the dashboard (or the remembered page). */

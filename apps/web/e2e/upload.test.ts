@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
-import { loginToken } from './login-token.ts';
-import { api, createUser, launch, loginThroughUi, newContext, settled } from './support.ts';
+import { createUser } from './factories.ts';
+import { api, settled, signedInPage, useBrowser } from './support.ts';
 
 const corpus = '/work/shared/pdf-corpus';
 const shots = join(import.meta.dirname, 'screenshots');
@@ -17,21 +17,12 @@ interface RequestList {
   items: Array<{ id: string; title: string; status_overall: string; documents: Array<{ title: string }> }>;
 }
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function signedInOnUpload(width = 1280) {
   const user = await createUser('Ulla', 'Upload');
-  const token = await loginToken(user.email, user.password);
-  const context = await newContext(browser, { width });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, user.email, user.password);
+  const token = user.token;
+  const { context, page } = await signedInPage(browser(), user, { width });
   await page.goto('/upload');
   await settled(page);
   await page.getByRole('heading', { name: 'Upload documents' }).waitFor();

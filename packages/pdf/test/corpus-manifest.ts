@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The shared corpus sits beside the repository (../shared from its root). */
-const CORPUS_DIR = fileURLToPath(new URL('../../../../shared/pdf-corpus/', import.meta.url));
+export const CORPUS_DIR = fileURLToPath(new URL('../../../../shared/pdf-corpus/', import.meta.url));
 
 export interface CorpusFile {
   file: string;

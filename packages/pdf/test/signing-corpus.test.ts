@@ -1,23 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSignatureFields, closePdfEngine, inspectPdf, normalizePdf } from '../src/index';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addSignatureFields, inspectPdf, normalizePdf } from '../src/index';
 import { completeSignature, signPdf } from '../src/signature/sign';
 import { prepareSignature } from '../src/signature/prepare-signature';
 import type { PrepareSignatureOptions } from '../src/signature/types';
 import { validatePdfSignatures, type SignatureReport } from '../src/signature/validate';
-import { createSigningSandbox, type SigningSandbox, type TestSigner } from './helpers/signing-sandbox';
-import {
-  createValidatorWorkspace,
-  extractSignature,
-  type ValidatorWorkspace,
-} from './helpers/external-validators';
+import { useSigningTools, type TestSigner } from './helpers/signing-sandbox';
+import { extractSignature } from './helpers/external-validators';
+import { CORPUS_DIR, corpusBytes } from './corpus-manifest';
 
 /**
  * The acceptance test of the signing engine: every corpus file a correct server accepts gets three
  * signature fields and three B-LT signatures in turn (AES with a local key, QES through the two-step
  * remote flow, an organisation seal), and validators nobody here wrote must agree.
  */
-const CORPUS = new URL('../../../../shared/pdf-corpus/', import.meta.url);
 
 interface CorpusEntry {
   file: string;
@@ -26,7 +23,7 @@ interface CorpusEntry {
 }
 
 async function acceptedCorpus(): Promise<CorpusEntry[]> {
-  const manifest = await readFile(new URL('MANIFEST.tsv', CORPUS), 'utf8');
+  const manifest = await readFile(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8');
   const [header, ...rows] = manifest.trim().split('\n');
   const columns = (header ?? '').split('\t');
   const col = (name: string) => columns.indexOf(name);
@@ -43,26 +40,17 @@ async function acceptedCorpus(): Promise<CorpusEntry[]> {
 // Read at collection time so that every accepted file is its own test (none skipped silently).
 const entries = await acceptedCorpus();
 
-let sandbox: SigningSandbox;
-let validators: ValidatorWorkspace;
+const tools = useSigningTools();
 let aes: TestSigner;
 let qes: TestSigner;
 let seal: TestSigner;
 
 beforeAll(async () => {
-  sandbox = await createSigningSandbox();
-  validators = await createValidatorWorkspace(sandbox.trustListPem);
   [aes, qes, seal] = await Promise.all([
-    sandbox.issue('aes', 'Alice Advanced'),
-    sandbox.issue('qes', 'Quentin Qualified'),
-    sandbox.issue('seal', 'Signet Test Seal'),
+    tools.sandbox.issue('aes', 'Alice Advanced'),
+    tools.sandbox.issue('qes', 'Quentin Qualified'),
+    tools.sandbox.issue('seal', 'Signet Test Seal'),
   ]);
-});
-
-afterAll(async () => {
-  await closePdfEngine();
-  await validators?.dispose();
-  await sandbox?.dispose();
 });
 
 const isPrefix = (earlier: Uint8Array, later: Uint8Array) =>
@@ -71,7 +59,7 @@ const isPrefix = (earlier: Uint8Array, later: Uint8Array) =>
 
 /** The bytes the engine signs: accepted as uploaded, or its normalised rewrite where the file needs one. */
 async function signableBytes(entry: CorpusEntry): Promise<{ bytes: Uint8Array; normalised: boolean }> {
-  const original = new Uint8Array(await readFile(new URL(entry.file, CORPUS)));
+  const original = corpusBytes(entry.file);
   const info = await inspectPdf(original, { password: entry.password });
   if (info.needsRepair || info.encryption?.userPasswordRequired) {
     return { bytes: await normalizePdf(original, { password: entry.password }), normalised: true };
@@ -86,7 +74,7 @@ describe('signing every accepted corpus file three times at B-LT', () => {
 
   it.each(entries.map((e) => [e.file, e] as const))('%s', async (_name, entry) => {
     const { bytes } = await signableBytes(entry);
-    const before = await validatePdfSignatures(bytes, { trustAnchors: sandbox.trustListPem });
+    const before = await validatePdfSignatures(bytes, { trustAnchors: tools.sandbox.trustListPem });
     const info = await inspectPdf(bytes);
     const page = info.pages[0]!;
     const width = Math.min(160, page.width / 3.5);
@@ -109,9 +97,9 @@ describe('signing every accepted corpus file three times at B-LT', () => {
     });
     const providers = {
       level: 'B-LT' as const,
-      timestamp: sandbox.timestamp,
-      revocation: sandbox.revocation,
-      extraCertificates: sandbox.caCertificates,
+      timestamp: tools.sandbox.timestamp,
+      revocation: tools.sandbox.revocation,
+      extraCertificates: tools.sandbox.caCertificates,
     };
 
     const first = await signPdf(withFields, {
@@ -144,7 +132,7 @@ describe('signing every accepted corpus file three times at B-LT', () => {
     expect(isPrefix(second, third)).toBe(true);
 
     // The engine's own validator: each of ours passes at B-LT; signatures already there are unchanged.
-    const after = await validatePdfSignatures(third, { trustAnchors: sandbox.trustListPem });
+    const after = await validatePdfSignatures(third, { trustAnchors: tools.sandbox.trustListPem });
     const ours = names.map((name) => after.signatures.find((s) => s.fieldName === name));
     for (const report of ours) {
       expect(report, JSON.stringify(report?.checks.filter((c) => !c.passed))).toMatchObject({
@@ -162,23 +150,23 @@ describe('signing every accepted corpus file three times at B-LT', () => {
     }
 
     // pdfsig (poppler + NSS, trust from the exported trust list, online OCSP against the sandbox).
-    const pdfsig = await validators.pdfsig(third);
+    const pdfsig = await tools.validators.pdfsig(third);
     for (const name of names) {
       const entryOfPdfsig = pdfsig.signatures.find((s) => s.fieldName === name);
       expect(entryOfPdfsig?.valid, entryOfPdfsig?.text ?? pdfsig.result.stderr).toBe(true);
       expect(entryOfPdfsig?.trusted, entryOfPdfsig?.text).toBe(true);
     }
     // qpdf: no errors (exit 2); warnings some originals already carry (exit 3) are tolerated.
-    const qpdf = await validators.qpdfCheck(third);
+    const qpdf = await tools.validators.qpdfCheck(third);
     expect(qpdf.code, qpdf.stdout + qpdf.stderr).not.toBe(2);
     expect(qpdf.stdout).not.toMatch(/^ERROR/m);
 
     // openssl: the CMS over the ByteRange bytes, and the timestamp token over the signature value.
     for (const report of ours) {
       const { cms, signedBytes } = extractSignature(third, report!.byteRange!);
-      const cmsCheck = await validators.opensslCmsVerify(cms, signedBytes);
+      const cmsCheck = await tools.validators.opensslCmsVerify(cms, signedBytes);
       expect(cmsCheck.stderr, report!.fieldName).toContain('Verification successful');
-      const tsCheck = await validators.opensslTsVerify(cms);
+      const tsCheck = await tools.validators.opensslTsVerify(cms);
       expect(tsCheck.stdout + tsCheck.stderr, report!.fieldName).toContain('Verification: OK');
     }
   });
@@ -190,7 +178,7 @@ describe("signing into a corpus file's own empty signature field", () => {
     'form-two-empty-signature-fields-incremental.pdf',
     'encrypted-owner-password-aes128-signing-allowed.pdf',
   ])('%s', async (file) => {
-    const bytes = new Uint8Array(await readFile(new URL(file, CORPUS)));
+    const bytes = corpusBytes(file);
     const empty = (await inspectPdf(bytes)).signatureFields.filter((f) => !f.signed);
     expect(empty.length).toBeGreaterThan(0);
     const fieldName = empty[0]!.name;
@@ -202,17 +190,17 @@ describe("signing into a corpus file's own empty signature field", () => {
       signer: seal.local,
       appearance: { name: 'Signet Test Seal', date: '22.11.2026' },
       level: 'B-LT',
-      timestamp: sandbox.timestamp,
-      revocation: sandbox.revocation,
-      extraCertificates: sandbox.caCertificates,
+      timestamp: tools.sandbox.timestamp,
+      revocation: tools.sandbox.revocation,
+      extraCertificates: tools.sandbox.caCertificates,
     });
     expect(isPrefix(bytes, signed)).toBe(true);
-    const report = await validatePdfSignatures(signed, { trustAnchors: sandbox.trustListPem });
+    const report = await validatePdfSignatures(signed, { trustAnchors: tools.sandbox.trustListPem });
     expect(report.signatures.find((s) => s.fieldName === fieldName)).toMatchObject({
       indication: 'TOTAL-PASSED',
       level: 'B-LT',
     });
-    const entry = (await validators.pdfsig(signed)).signatures.find((s) => s.fieldName === fieldName);
+    const entry = (await tools.validators.pdfsig(signed)).signatures.find((s) => s.fieldName === fieldName);
     expect(entry?.valid, entry?.text).toBe(true);
     expect(entry?.trusted, entry?.text).toBe(true);
     // Signing the same field twice is refused.

@@ -1,38 +1,26 @@
-import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addSignatureFields, closePdfEngine } from '../src/index';
+import { beforeAll, expect, it } from 'vitest';
+import { addSignatureFields } from '../src/index';
 import { signPdf } from '../src/signature/sign';
 import { validatePdfSignatures } from '../src/signature/validate';
-import { createSigningSandbox, type SigningSandbox, type TestSigner } from './helpers/signing-sandbox';
-import { createValidatorWorkspace, type ValidatorWorkspace } from './helpers/external-validators';
+import { useSigningTools, type TestSigner } from './helpers/signing-sandbox';
+import { corpusBytes } from './corpus-manifest';
 
 const SIGNERS = 20;
 
-let sandbox: SigningSandbox;
-let validators: ValidatorWorkspace;
+const tools = useSigningTools();
 let people: TestSigner[];
 
 beforeAll(async () => {
-  sandbox = await createSigningSandbox();
-  validators = await createValidatorWorkspace(sandbox.trustListPem);
   // Twenty different people, each with an own certificate (AES and QES alternating), as in a real request.
   people = await Promise.all(
-    Array.from({ length: SIGNERS }, (_, i) => sandbox.issue(i % 2 === 0 ? 'aes' : 'qes', `Signer ${i + 1}`)),
+    Array.from({ length: SIGNERS }, (_, i) =>
+      tools.sandbox.issue(i % 2 === 0 ? 'aes' : 'qes', `Signer ${i + 1}`),
+    ),
   );
-});
-
-afterAll(async () => {
-  await closePdfEngine();
-  await validators?.dispose();
-  await sandbox?.dispose();
 });
 
 it(`keeps all ${SIGNERS} signatures valid when ${SIGNERS} people sign one after the other`, async () => {
-  const original = new Uint8Array(
-    await readFile(
-      new URL('../../../../shared/pdf-corpus/pdf13-indesign-us-constitution-19p.pdf', import.meta.url),
-    ),
-  );
+  const original = corpusBytes('pdf13-indesign-us-constitution-19p.pdf');
   const names = Array.from({ length: SIGNERS }, (_, i) => `signer-${i + 1}`);
   let pdf = await addSignatureFields(
     original,
@@ -54,9 +42,9 @@ it(`keeps all ${SIGNERS} signatures valid when ${SIGNERS} people sign one after 
       signingTime: new Date(),
       signer: who.local,
       level: 'B-LT',
-      timestamp: sandbox.timestamp,
-      revocation: sandbox.revocation,
-      extraCertificates: sandbox.caCertificates,
+      timestamp: tools.sandbox.timestamp,
+      revocation: tools.sandbox.revocation,
+      extraCertificates: tools.sandbox.caCertificates,
       appearance: { name: `Signer ${i + 1}`, date: '22.11.2026' },
     });
     // Every signature appends: the previous document, earlier signatures included, is a prefix.
@@ -64,7 +52,7 @@ it(`keeps all ${SIGNERS} signatures valid when ${SIGNERS} people sign one after 
     pdf = next;
   }
 
-  const report = await validatePdfSignatures(pdf, { trustAnchors: sandbox.trustListPem });
+  const report = await validatePdfSignatures(pdf, { trustAnchors: tools.sandbox.trustListPem });
   expect(report.signatures.map((s) => s.fieldName).sort()).toEqual([...names].sort());
   for (const signature of report.signatures) {
     expect(signature, signature.fieldName).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LT' });
@@ -72,7 +60,7 @@ it(`keeps all ${SIGNERS} signatures valid when ${SIGNERS} people sign one after 
   }
   expect(report.signatures.filter((s) => s.coversWholeDocument)).toHaveLength(0); // a DSS follows each
 
-  const pdfsig = await validators.pdfsig(pdf);
+  const pdfsig = await tools.validators.pdfsig(pdf);
   expect(pdfsig.signatures).toHaveLength(SIGNERS);
   for (const entry of pdfsig.signatures) {
     expect(entry.valid, entry.text).toBe(true);

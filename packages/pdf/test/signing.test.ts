@@ -1,7 +1,7 @@
 import { createPrivateKey, sign as nodeSign } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSignatureFields, closePdfEngine } from '../src/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addSignatureFields } from '../src/index';
 import { PdfError } from '../src/errors';
 import {
   addDocumentTimestamp,
@@ -14,37 +14,21 @@ import {
 import { prepareSignature } from '../src/signature/prepare-signature';
 import type { PadesLevel } from '../src/signature/types';
 import { validatePdfSignatures, type SignatureReport } from '../src/signature/validate';
-import { createSigningSandbox, type SigningSandbox, type TestSigner } from './helpers/signing-sandbox';
+import { useSigningTools, type TestSigner } from './helpers/signing-sandbox';
 import { certificatesFrom } from '../src/signature/certificates';
-import {
-  createValidatorWorkspace,
-  extractSignature,
-  tool,
-  type ValidatorWorkspace,
-} from './helpers/external-validators';
+import { extractSignature, tool } from './helpers/external-validators';
+import { corpusBytes } from './corpus-manifest';
 
-const CORPUS = new URL('../../../../shared/pdf-corpus/', import.meta.url);
-const corpusFile = async (name: string) => new Uint8Array(await readFile(new URL(name, CORPUS)));
-
-let sandbox: SigningSandbox;
-let validators: ValidatorWorkspace;
+const tools = useSigningTools();
 let signer: TestSigner;
 let simple: Uint8Array;
 
 beforeAll(async () => {
-  sandbox = await createSigningSandbox();
-  validators = await createValidatorWorkspace(sandbox.trustListPem);
-  signer = await sandbox.issue('aes', 'Ada Tester');
-  simple = await addSignatureFields(await corpusFile('basic-pdf15-libreoffice-writer.pdf'), [
+  signer = await tools.sandbox.issue('aes', 'Ada Tester');
+  simple = await addSignatureFields(corpusBytes('basic-pdf15-libreoffice-writer.pdf'), [
     { name: 'one', page: 1, x: 40, y: 40, width: 200, height: 80 },
     { name: 'two', page: 1, x: 40, y: 160, width: 200, height: 80 },
   ]);
-});
-
-afterAll(async () => {
-  await closePdfEngine();
-  await validators?.dispose();
-  await sandbox?.dispose();
 });
 
 const sign = (pdf: Uint8Array, level: PadesLevel, who = signer, overrides: Partial<SignPdfOptions> = {}) =>
@@ -55,14 +39,15 @@ const sign = (pdf: Uint8Array, level: PadesLevel, who = signer, overrides: Parti
     signingTime: new Date(),
     signer: who.local,
     level,
-    timestamp: sandbox.timestamp,
-    revocation: sandbox.revocation,
-    extraCertificates: sandbox.caCertificates,
+    timestamp: tools.sandbox.timestamp,
+    revocation: tools.sandbox.revocation,
+    extraCertificates: tools.sandbox.caCertificates,
     appearance: { name: 'Ada Tester', date: '22.11.2026', claim: 'Signed with Signet' },
     ...overrides,
   });
 
-const validate = (pdf: Uint8Array) => validatePdfSignatures(pdf, { trustAnchors: sandbox.trustListPem });
+const validate = (pdf: Uint8Array) =>
+  validatePdfSignatures(pdf, { trustAnchors: tools.sandbox.trustListPem });
 const byField = (reports: SignatureReport[], name: string) => reports.find((r) => r.fieldName === name)!;
 
 describe('PAdES levels', () => {
@@ -78,8 +63,8 @@ describe('PAdES levels', () => {
       expect(signature.indication).toBe('INDETERMINATE');
       expect(signature.subIndication).toBe('TRY_LATER');
       const online = await validatePdfSignatures(signed, {
-        trustAnchors: sandbox.trustListPem,
-        revocation: sandbox.revocation,
+        trustAnchors: tools.sandbox.trustListPem,
+        revocation: tools.sandbox.revocation,
       });
       expect(byField(online.signatures, 'one').indication).toBe('TOTAL-PASSED');
     } else {
@@ -91,17 +76,17 @@ describe('PAdES levels', () => {
       expect(timestamps[0]!.indication).toBe('TOTAL-PASSED');
     }
 
-    const pdfsig = await validators.pdfsig(signed);
+    const pdfsig = await tools.validators.pdfsig(signed);
     const entry = pdfsig.signatures.find((s) => s.fieldName === 'one')!;
     expect(entry.valid).toBe(true);
     expect(entry.trusted).toBe(true);
-    expect((await validators.qpdfCheck(signed)).code).toBe(0);
+    expect((await tools.validators.qpdfCheck(signed)).code).toBe(0);
 
     const { cms, signedBytes } = extractSignature(signed, signature.byteRange!);
-    const cmsCheck = await validators.opensslCmsVerify(cms, signedBytes);
+    const cmsCheck = await tools.validators.opensslCmsVerify(cms, signedBytes);
     expect(cmsCheck.stderr).toContain('Verification successful');
     if (level !== 'B-B') {
-      const tsCheck = await validators.opensslTsVerify(cms);
+      const tsCheck = await tools.validators.opensslTsVerify(cms);
       expect(tsCheck.stdout).toContain('Verification: OK');
     }
   });
@@ -111,8 +96,8 @@ describe('upgrading signatures later', () => {
   it('raises a B-T signature to B-LT with a DSS, then to B-LTA with a document timestamp', async () => {
     const signed = await sign(simple, 'B-T');
     const longTerm = await addValidationData(signed, {
-      revocation: sandbox.revocation,
-      extraCertificates: sandbox.caCertificates,
+      revocation: tools.sandbox.revocation,
+      extraCertificates: tools.sandbox.caCertificates,
     });
     expect(Buffer.from(longTerm.subarray(0, signed.length)).equals(Buffer.from(signed))).toBe(true);
     expect(byField((await validate(longTerm)).signatures, 'one')).toMatchObject({
@@ -120,9 +105,9 @@ describe('upgrading signatures later', () => {
       level: 'B-LT',
     });
     const archived = await addDocumentTimestamp(longTerm, {
-      timestamp: sandbox.timestamp,
-      revocation: sandbox.revocation,
-      extraCertificates: sandbox.caCertificates,
+      timestamp: tools.sandbox.timestamp,
+      revocation: tools.sandbox.revocation,
+      extraCertificates: tools.sandbox.caCertificates,
     });
     const report = await validate(archived);
     expect(byField(report.signatures, 'one')).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LTA' });
@@ -137,7 +122,7 @@ describe('chains completed from AIA', () => {
       indication: 'TOTAL-PASSED',
       level: 'B-LT',
     });
-    const { issuer: _issuer, ...withoutIssuer } = sandbox.revocation;
+    const { issuer: _issuer, ...withoutIssuer } = tools.sandbox.revocation;
     await expect(
       sign(simple, 'B-LT', signer, { extraCertificates: [], revocation: withoutIssuer }),
     ).rejects.toMatchObject({ code: 'PDF_REVOCATION_UNAVAILABLE' });
@@ -147,7 +132,7 @@ describe('chains completed from AIA', () => {
 describe('ECDSA keys', () => {
   it('signs with a P-256 key (ecdsa-with-SHA256) that pdfsig, openssl and the validator accept', async () => {
     // The sandbox PKI issues RSA only: an EC CA and signer made with the openssl CLI.
-    const dir = validators.dir;
+    const dir = tools.validators.dir;
     const run = (args: string[]) => tool('openssl', args);
     await run(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', `${dir}/ec-ca.key`]);
     await run([
@@ -211,34 +196,18 @@ describe('ECDSA keys', () => {
     const report = byField((await validatePdfSignatures(signed, { trustAnchors: caPem })).signatures, 'one');
     expect(report.checks.find((c) => c.name === 'signature-value')?.passed).toBe(true);
     expect(report.level).toBe('B-B');
-    const entry = (await validators.pdfsig(signed)).signatures.find((s) => s.fieldName === 'one')!;
+    const entry = (await tools.validators.pdfsig(signed)).signatures.find((s) => s.fieldName === 'one')!;
     expect(entry.valid, entry.text).toBe(true);
     const { cms, signedBytes } = extractSignature(signed, report.byteRange!);
-    const caFile = await validators.file('ec-ca.pem', new TextEncoder().encode(caPem));
-    const check = await tool('openssl', [
-      'cms',
-      '-verify',
-      '-binary',
-      '-inform',
-      'DER',
-      '-in',
-      await validators.file('ec.der', cms),
-      '-content',
-      await validators.file('ec.bin', signedBytes),
-      '-CAfile',
-      caFile,
-      '-purpose',
-      'any',
-      '-out',
-      '/dev/null',
-    ]);
+    const caFile = await tools.validators.file('ec-ca.pem', new TextEncoder().encode(caPem));
+    const check = await tools.validators.opensslCmsVerify(cms, signedBytes, caFile);
     expect(check.stderr).toContain('Verification successful');
   });
 });
 
 describe('two-step signing with a remote key', () => {
   it('signs the digest outside the engine and refuses a wrong signature value', async () => {
-    const qes = await sandbox.issue('qes', 'Remote Signer');
+    const qes = await tools.sandbox.issue('qes', 'Remote Signer');
     const prepared = prepareSignature(simple, {
       fieldName: 'two',
       signerCertificate: qes.certificate,
@@ -253,9 +222,9 @@ describe('two-step signing with a remote key', () => {
     const signed = await completeSignature(stored, {
       signatureValue: qes.signHash(stored.digestToSign),
       level: 'B-LT',
-      timestamp: sandbox.timestamp,
-      revocation: sandbox.revocation,
-      extraCertificates: sandbox.caCertificates,
+      timestamp: tools.sandbox.timestamp,
+      revocation: tools.sandbox.revocation,
+      extraCertificates: tools.sandbox.caCertificates,
     });
     const report = byField((await validate(signed)).signatures, 'two');
     expect(report).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LT' });
@@ -263,7 +232,7 @@ describe('two-step signing with a remote key', () => {
   });
 
   it('prepares in an engine worker (the server path) with a visible appearance', async () => {
-    const aes = await sandbox.issue('aes', 'Worker Signer');
+    const aes = await tools.sandbox.issue('aes', 'Worker Signer');
     const prepared = await prepareSignatureInEngine(simple, {
       fieldName: 'two',
       signerCertificate: aes.certificate,
@@ -274,9 +243,9 @@ describe('two-step signing with a remote key', () => {
     const signed = await completeSignature(prepared, {
       signatureValue: aes.signHash(prepared.digestToSign),
       level: 'B-LT',
-      timestamp: sandbox.timestamp,
-      revocation: sandbox.revocation,
-      extraCertificates: sandbox.caCertificates,
+      timestamp: tools.sandbox.timestamp,
+      revocation: tools.sandbox.revocation,
+      extraCertificates: tools.sandbox.caCertificates,
     });
     const report = byField((await validate(signed)).signatures, 'two');
     expect(report).toMatchObject({ indication: 'TOTAL-PASSED' });
@@ -326,7 +295,7 @@ describe('failures are never silent downgrades', () => {
       code: 'PDF_TIMESTAMP_FAILED',
     });
     // A rejection status (the sandbox TSA refuses a malformed request) is a failure too.
-    const rejecting = () => sandbox.services.tsa.respond(Uint8Array.of(0x30, 0x00));
+    const rejecting = () => tools.sandbox.services.tsa.respond(Uint8Array.of(0x30, 0x00));
     await expect(sign(simple, 'B-LT', signer, { timestamp: rejecting })).rejects.toMatchObject({
       code: 'PDF_TIMESTAMP_FAILED',
     });
@@ -341,7 +310,7 @@ describe('failures are never silent downgrades', () => {
     await expect(attempt).rejects.toMatchObject({ code: 'PDF_REVOCATION_UNAVAILABLE' });
     // OCSP down but the CRL reachable is enough.
     const viaCrl = await sign(simple, 'B-LT', signer, {
-      revocation: { ocsp: failing, crl: sandbox.revocation.crl },
+      revocation: { ocsp: failing, crl: tools.sandbox.revocation.crl },
     });
     expect(byField((await validate(viaCrl)).signatures, 'one')).toMatchObject({
       indication: 'TOTAL-PASSED',
@@ -359,7 +328,7 @@ describe('validation of damaged and revoked signatures', () => {
     const report = byField((await validate(tampered)).signatures, 'one');
     expect(report.indication).toBe('TOTAL-FAILED');
     expect(report.subIndication).toBe('HASH_FAILURE');
-    const pdfsig = await validators.pdfsig(tampered);
+    const pdfsig = await tools.validators.pdfsig(tampered);
     expect(pdfsig.signatures.find((s) => s.fieldName === 'one')!.text).toContain('Digest Mismatch');
   });
 
@@ -373,7 +342,7 @@ describe('validation of damaged and revoked signatures', () => {
     expect(report.indication).not.toBe('TOTAL-PASSED');
     expect(report.subIndication).toBe('SIG_CONSTRAINTS_FAILURE');
     // pdfsig checks only the signed bytes: the signature stays valid, just not over the whole file.
-    const entry = (await validators.pdfsig(changed)).signatures.find((s) => s.fieldName === 'one')!;
+    const entry = (await tools.validators.pdfsig(changed)).signatures.find((s) => s.fieldName === 'one')!;
     expect(entry.valid).toBe(true);
     expect(entry.totalDocument).toBe(false);
   });
@@ -411,8 +380,8 @@ describe('validation of damaged and revoked signatures', () => {
   });
 
   it('reports REVOKED for a certificate revoked before signing', async () => {
-    const revoked = await sandbox.issue('aes', 'Revoked Signer');
-    await sandbox.services.revokeCertificate(revoked.serialHex, 'keyCompromise');
+    const revoked = await tools.sandbox.issue('aes', 'Revoked Signer');
+    await tools.sandbox.services.revokeCertificate(revoked.serialHex, 'keyCompromise');
     const signed = await sign(simple, 'B-LT', revoked);
     const report = byField((await validate(signed)).signatures, 'one');
     expect(report.indication).toBe('TOTAL-FAILED');
@@ -420,23 +389,23 @@ describe('validation of damaged and revoked signatures', () => {
   });
 
   it('keeps a B-LT signature valid when its certificate is revoked after signing', async () => {
-    const later = await sandbox.issue('aes', 'Later Revoked');
+    const later = await tools.sandbox.issue('aes', 'Later Revoked');
     const signed = await sign(simple, 'B-LT', later);
-    await sandbox.services.revokeCertificate(later.serialHex, 'superseded');
+    await tools.sandbox.services.revokeCertificate(later.serialHex, 'superseded');
     // The DSS holds the OCSP answer from signing time and the timestamp proves the signature existed then.
     const report = byField((await validate(signed)).signatures, 'one');
     expect(report).toMatchObject({ indication: 'TOTAL-PASSED', level: 'B-LT' });
     // pdfsig asks the responder now, so it sees the revocation: the evidence is not stale.
-    const entry = (await validators.pdfsig(signed)).signatures.find((s) => s.fieldName === 'one')!;
+    const entry = (await tools.validators.pdfsig(signed)).signatures.find((s) => s.fieldName === 'one')!;
     expect(entry.valid).toBe(true);
     expect(entry.text).toContain('Revoked');
   });
 
   it('validates a standalone document timestamp', async () => {
     const stamped = await addDocumentTimestamp(simple, {
-      timestamp: sandbox.timestamp,
-      revocation: sandbox.revocation,
-      extraCertificates: sandbox.caCertificates,
+      timestamp: tools.sandbox.timestamp,
+      revocation: tools.sandbox.revocation,
+      extraCertificates: tools.sandbox.caCertificates,
     });
     const reports = (await validate(stamped)).signatures.filter((s) => s.kind === 'document-timestamp');
     expect(reports).toHaveLength(1);

@@ -1,55 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { obtainTimestampToken, verifyTimestampToken } from '../src/index';
-import { createSigningSandbox, type SigningSandbox } from './helpers/signing-sandbox';
-import { createValidatorWorkspace, tool, type ValidatorWorkspace } from './helpers/external-validators';
+import { createSigningSandbox, useSigningTools } from './helpers/signing-sandbox';
 
-let sandbox: SigningSandbox;
-let validators: ValidatorWorkspace;
-beforeAll(async () => {
-  sandbox = await createSigningSandbox();
-  validators = await createValidatorWorkspace(sandbox.trustListPem);
-});
-afterAll(async () => {
-  await validators.dispose();
-  await sandbox.dispose();
-});
+const tools = useSigningTools();
 
 const data = new TextEncoder().encode('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08');
 
 describe('verifyTimestampToken', () => {
   it('accepts a token over the data from a trusted TSA, as openssl ts -verify does', async () => {
-    const token = await obtainTimestampToken(sandbox.timestamp, data);
-    const result = await verifyTimestampToken(token, data, { trustAnchors: sandbox.trustListPem });
+    const token = await obtainTimestampToken(tools.sandbox.timestamp, data);
+    const result = await verifyTimestampToken(token, data, { trustAnchors: tools.sandbox.trustListPem });
     expect(result).toMatchObject({ valid: true, tsa: expect.stringContaining('SIMULATED') });
     expect(Math.abs(result.time!.getTime() - Date.now())).toBeLessThan(60_000);
-    const openssl = await tool('openssl', [
-      'ts',
-      '-verify',
-      '-token_in',
-      '-in',
-      await validators.file('token.der', token),
-      '-data',
-      await validators.file('data.txt', data),
-      '-CAfile',
-      validators.trustListFile,
-      '-untrusted',
-      validators.trustListFile,
-    ]);
+    const openssl = await tools.validators.opensslTsVerifyToken(token, data);
     expect(openssl.stdout + openssl.stderr).toContain('Verification: OK');
   });
 
   it('refuses the token for other data, a damaged token and an untrusted TSA', async () => {
-    const token = await obtainTimestampToken(sandbox.timestamp, data);
+    const token = await obtainTimestampToken(tools.sandbox.timestamp, data);
     const other = new TextEncoder().encode('another head');
-    const forOther = await verifyTimestampToken(token, other, { trustAnchors: sandbox.trustListPem });
+    const forOther = await verifyTimestampToken(token, other, { trustAnchors: tools.sandbox.trustListPem });
     expect(forOther.valid).toBe(false);
     expect(forOther.checks).toContainEqual({ name: 'message-imprint', passed: false });
 
     const damaged = token.slice();
     damaged[damaged.length - 10]! ^= 0xff;
-    expect((await verifyTimestampToken(damaged, data, { trustAnchors: sandbox.trustListPem })).valid).toBe(
-      false,
-    );
+    expect(
+      (await verifyTimestampToken(damaged, data, { trustAnchors: tools.sandbox.trustListPem })).valid,
+    ).toBe(false);
     expect((await verifyTimestampToken(token.slice(0, 40), data, { trustAnchors: [] })).valid).toBe(false);
 
     const strangers = await createSigningSandbox();

@@ -1,21 +1,20 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
   validatePdfSignatures,
   type SignatureReport,
   type ValidationReport,
 } from '../src/signature/validate';
+import { CORPUS_DIR, corpusBytes } from './corpus-manifest';
 
 /**
  * The validator on signatures made by other software (corpus files): intact ones verify
  * cryptographically (their certificates are expired test certificates nobody here trusts), broken
  * ones report the failure the manifest names, and no file crashes it.
  */
-const CORPUS = new URL('../../../../shared/pdf-corpus/', import.meta.url);
-const load = async (name: string) => new Uint8Array(await readFile(new URL(name, CORPUS)));
 // No anchor trusts these foreign test PKIs: only integrity is expected to pass.
 const validate = async (name: string): Promise<ValidationReport> =>
-  validatePdfSignatures(await load(name), { trustAnchors: [] });
+  validatePdfSignatures(corpusBytes(name), { trustAnchors: [] });
 const check = (report: SignatureReport | undefined, name: string) =>
   report?.checks.find((c) => c.name === name)?.passed;
 
@@ -72,7 +71,7 @@ describe('validation of signatures made elsewhere', () => {
   });
 
   it('never throws on any corpus file', async () => {
-    const files = (await readdir(CORPUS)).filter((f) => f.endsWith('.pdf'));
+    const files = (await readdir(CORPUS_DIR)).filter((f) => f.endsWith('.pdf'));
     for (const file of files) {
       const report = await validate(file);
       expect(Array.isArray(report.signatures), file).toBe(true);

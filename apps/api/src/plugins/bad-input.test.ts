@@ -4,16 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  corpusDir,
-  createTestApp,
-  databaseKinds,
-  json,
-  multipart,
-  signUp,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { corpusDir, databaseKinds, multipart } from '../../test/helpers.ts';
+import { cast, useTestApp } from '../../test/factories.ts';
 import { createFixture } from '../modules/signature-requests/request-fixtures.test-support.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'signet-bad-input-'));
@@ -43,38 +35,28 @@ const errorBody = (response: { headers: Record<string, unknown>; body: string })
 };
 
 describe.each(databaseKinds)('bad input on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
+  const t = useTestApp(kind, { env: { SANDBOX: 'off' }, users: cast('owner') });
+  const { owner } = t.users;
   let businessId: string;
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { SANDBOX: 'off' } });
-    owner = (await signUp(t, { email: 'owner@example.ch' })).token;
-    const business = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/businesses',
-      headers: bearer(owner),
-      payload: { name: 'Acme AG', email: 'info@acme.ch', gtc: true },
-    });
-    businessId = json<{ id: string }>(business).id;
+    businessId = (await t.business(owner, { name: 'Acme AG', email: 'info@acme.ch' })).id;
   });
-  afterAll(() => t.close());
-
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: bearer(owner), payload: payload as string });
+    t.call(method, url, owner, payload);
 
   it('U+0000 in a JSON body, a query or a path is a 400 naming the field', async () => {
     const cases: Array<[Awaited<ReturnType<typeof call>>, string]> = [
       [
-        await call('POST', '/api/v3/signature-requests', {
+        await call('POST', '/v3/signature-requests', {
           title: 'Lease',
           documents: [{ title: 'lease', content: 'JVBERi0=' }],
           signatures: [{ signer_identity_data: { email_address: 'v@example.ch', first_name: 'Ve\u0000ra' } }],
         }),
         'body.signatures.0.signer_identity_data.first_name',
       ],
-      [await call('PUT', `/api/v1/businesses/${businessId}`, { name: 'Acme\u0000 AG' }), 'body.name'],
-      [await call('GET', '/api/v3/signature-requests?search=lease%00'), 'query.search'],
-      [await call('GET', `/api/v1/businesses/${businessId}/seals/seal%00one`), 'params.name'],
+      [await call('PUT', `/v1/businesses/${businessId}`, { name: 'Acme\u0000 AG' }), 'body.name'],
+      [await call('GET', '/v3/signature-requests?search=lease%00'), 'query.search'],
+      [await call('GET', `/v1/businesses/${businessId}/seals/seal%00one`), 'params.name'],
     ];
     for (const [response, field] of cases) {
       expect(response.statusCode, response.body).toBe(400);
@@ -105,7 +87,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
         const response = await t.app.inject({
           method: 'POST',
           url,
-          headers: { ...bearer(owner), 'content-type': body.contentType },
+          headers: { ...owner.headers, 'content-type': body.contentType },
           payload: body.payload,
         });
         expect(response.statusCode, `${url} ${body.contentType}: ${response.body}`).toBe(400);
@@ -120,7 +102,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       '/dashboard/%',
       '/sandbox/mail/%C0',
     ]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: bearer(owner) });
+      const response = await t.app.inject({ method: 'GET', url, headers: owner.headers });
       expect(response.statusCode, url).toBe(400);
       expect(errorBody(response)).toMatchObject({ statusCode: 400, code: 'MALFORMED_URL', field: 'path' });
     }
@@ -132,7 +114,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       const response = await t.app.inject({
         method: 'POST',
         url,
-        headers: { ...bearer(owner), 'content-type': 'application/json' },
+        headers: { ...owner.headers, 'content-type': 'application/json' },
         payload: huge,
       });
       expect(response.statusCode, url).toBe(413);
@@ -145,7 +127,9 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       { signer: 'signer@example.ch', visitor: 'visitor2@example.ch', observer: 'watch@example.ch' },
       { draft: true },
     );
-    const files = multipart(
+    const tooMany = await t.upload(
+      `/v3/signature-requests/${draft.request.id}/attachments`,
+      owner,
       Array.from({ length: 12 }, (_, i) => ({
         name: 'file',
         filename: `n${i}.txt`,
@@ -153,29 +137,19 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
         content: 'note\n',
       })),
     );
-    const tooMany = await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/signature-requests/${draft.request.id}/attachments`,
-      headers: { ...bearer(owner), ...files.headers },
-      payload: files.payload,
-    });
     expect(tooMany.statusCode).toBe(413);
     expect(errorBody(tooMany)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('a PDF whose permissions forbid changes is refused at upload, never a 500 at initiate', async () => {
     const bytes = noModifyPdf();
-    const body = multipart([{ name: 'file', filename: 'locked.pdf', content: bytes }]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/v3/documents',
-      headers: { ...bearer(owner), ...body.headers },
-      payload: body.payload,
-    });
+    const uploaded = await t.upload('/v3/documents', owner, [
+      { name: 'file', filename: 'locked.pdf', content: bytes },
+    ]);
     expect(uploaded.statusCode, uploaded.body).toBe(400);
     expect(errorBody(uploaded)).toMatchObject({ code: 'PDF_SIGNING_NOT_PERMITTED', field: 'file' });
 
-    const inline = await call('POST', '/api/v3/signature-requests', {
+    const inline = await call('POST', '/v3/signature-requests', {
       title: 'Locked',
       documents: [{ title: 'locked', content: bytes.toString('base64') }],
       signatures: [{ account_email: 'signer@example.ch' }],
@@ -197,11 +171,7 @@ function rawRequest(port: number, bytes: Buffer): Promise<string> {
 }
 
 describe('requests the HTTP parser refuses', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { listen: true, env: { SANDBOX: 'off' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp('pglite', { listen: true, env: { SANDBOX: 'off' } });
 
   it('get the JSON error body too, with a stable code', async () => {
     const port = Number(new URL(t.config.publicUrl).port);

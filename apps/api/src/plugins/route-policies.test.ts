@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authPolicies } from '@signet/contracts/common';
-import { bearer, createTestApp, inviteAndAccept, json, signUp, type TestApp } from '../../test/helpers.ts';
+import { useTestApp, type TestUser } from '../../test/factories.ts';
 import type { RouteEntry } from '../app.ts';
 
 /** Routes whose declared policy is missing or not one of the known policies. */
@@ -11,11 +11,7 @@ export function routesWithoutPolicy(routes: RouteEntry[]): string[] {
 }
 
 describe('route table', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp('pglite');
 
   it('has an auth policy on every route', () => {
     expect(t.app.routeTable.length).toBeGreaterThan(20);
@@ -42,17 +38,12 @@ describe('route table', () => {
   });
 
   it('admits business routes by role: members and admins of that business only', async () => {
-    const admin = (await signUp(t, { email: 'walk-admin@example.ch' })).token;
-    const member = (await signUp(t, { email: 'walk-member@example.ch' })).token;
-    const loner = (await signUp(t, { email: 'walk-loner@example.ch' })).token;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/businesses',
-      headers: bearer(admin),
-      payload: { name: 'Walk AG', email: 'walk@example.ch', gtc: true },
-    });
-    const businessId = json<{ id: string }>(created).id;
-    await inviteAndAccept(t, admin, businessId, { email: 'walk-member@example.ch', token: member });
+    const admin = await t.user({ email: 'walk-admin@example.ch' });
+    const member = await t.user({ email: 'walk-member@example.ch' });
+    const loner = await t.user({ email: 'walk-loner@example.ch' });
+    const created = await t.business(admin, { name: 'Walk AG', email: 'walk@example.ch' });
+    const businessId = created.id;
+    await t.member(created, member);
     // HEAD twins of GET routes answer without a body; their GET is walked.
     const business = t.app.routeTable.filter(
       (r) => r.method !== 'HEAD' && (r.auth === 'member' || r.auth === 'admin'),
@@ -64,11 +55,11 @@ describe('route table', () => {
       const url = route.url
         .replace(':businessId', businessId)
         .replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
-      const as = async (token: string | null) => {
+      const as = async (user: TestUser | null) => {
         const response = await t.app.inject({
           method: route.method as 'GET',
           url,
-          headers: token ? bearer(token) : {},
+          headers: user?.headers ?? {},
         });
         const code = response.json<{ code?: string }>().code;
         return code && refusals.includes(code) ? code : 'admitted';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/factories.ts';
 
 /** The Content-Security-Policy as directive → sources. */
 function policy(header: unknown): Map<string, string[]> {
@@ -14,16 +14,8 @@ function policy(header: unknown): Map<string, string[]> {
 }
 
 describe('security headers', () => {
-  let http: TestApp;
-  let https: TestApp;
-  beforeAll(async () => {
-    http = await createTestApp('pglite');
-    https = await createTestApp('pglite', { env: { PUBLIC_URL: 'https://sign.example.ch', SANDBOX: 'off' } });
-  });
-  afterAll(async () => {
-    await http.close();
-    await https.close();
-  });
+  const http = useTestApp('pglite');
+  const https = useTestApp('pglite', { env: { PUBLIC_URL: 'https://sign.example.ch', SANDBOX: 'off' } });
 
   it('every answer forbids framing and sniffing, sends no referrer, and allows no inline script', async () => {
     for (const url of ['/api/health', '/api/v1/user', '/api/nothing-here', '/api/openapi.json']) {

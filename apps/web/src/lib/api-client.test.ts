@@ -1,8 +1,43 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiRequest, ApiError, setApiHandlers, setSleepForTests } from './api-client.ts';
+import { defineEndpoint } from '@signet/contracts/endpoint';
+import { ApiError, callApi, setApiHandlers, setSleepForTests } from './api-client.ts';
 import { parseRetryAfter, retryDelayMs } from './retry-policy.ts';
 import { storeToken } from './session.ts';
+
+/** Calls of the shapes the client treats differently: a page read, a user action, a visitor's read. */
+const okAnswer = z.object({ ok: z.boolean() });
+const read = defineEndpoint({
+  method: 'GET',
+  path: '/v1/thing',
+  auth: 'user',
+  summary: '',
+  tags: [],
+  status: 200,
+  response: okAnswer,
+  errors: [],
+});
+const action = defineEndpoint({
+  method: 'POST',
+  path: '/v1/action',
+  auth: 'user',
+  summary: '',
+  tags: [],
+  body: z.object({}),
+  status: 204,
+  errors: [],
+});
+const visitorRead = defineEndpoint({
+  method: 'GET',
+  path: '/v3/signature-requests/r1',
+  visitorPath: '/v3/direct/signature-requests/r1',
+  auth: 'user',
+  summary: '',
+  tags: [],
+  status: 200,
+  response: okAnswer,
+  errors: [],
+});
 
 const sleeps: number[] = [];
 const handlers = { onUnauthorized: vi.fn(), onServerError: vi.fn() };
@@ -45,7 +80,7 @@ describe('api client', () => {
     storeToken({ value: 'tok', expiration: new Date(Date.now() + 60_000).toISOString() }, false);
     const fetchMock = vi.fn(async () => respond(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiRequest('/v1/thing', {}, z.object({ ok: z.boolean() }))).resolves.toEqual({ ok: true });
+    await expect(callApi(read)).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/thing');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
@@ -55,9 +90,7 @@ describe('api client', () => {
     vi.stubGlobal('fetch', async () =>
       respond(400, { statusCode: 400, code: 'VALIDATION_FAILED', message: 'bad', field: 'email' }),
     );
-    const error = (await apiRequest('/v1/x', { method: 'POST', body: {} }).catch(
-      (e: unknown) => e,
-    )) as ApiError;
+    const error = (await callApi(action, { body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect({ statusCode: error.statusCode, code: error.code, field: error.field }).toEqual({
       statusCode: 400,
@@ -71,7 +104,7 @@ describe('api client', () => {
       respond(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiRequest('/v1/page', { retry: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApi(read, { retry: true })).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(10);
     expect(sleeps).toEqual([100, 200, 400, 800, 1600, 3200, 5000, 5000, 5000]);
     expect(handlers.onServerError).toHaveBeenCalledOnce();
@@ -84,12 +117,12 @@ describe('api client', () => {
         ? respond(503, { statusCode: 503, code: 'MAINTENANCE', message: 'm' }, { 'Retry-After': '2' })
         : respond(200, { ok: true }),
     );
-    await expect(apiRequest('/v1/page', { retry: true }, z.object({ ok: z.boolean() }))).resolves.toEqual({
+    await expect(callApi(read, { retry: true })).resolves.toEqual({
       ok: true,
     });
     expect(sleeps).toEqual([2000, 2000]);
     vi.stubGlobal('fetch', async () => respond(503, { statusCode: 503, code: 'MAINTENANCE', message: 'm' }));
-    await expect(apiRequest('/v1/action', { method: 'POST' })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApi(action, { body: {} })).rejects.toBeInstanceOf(ApiError);
     expect(handlers.onServerError).not.toHaveBeenCalled();
   });
 
@@ -98,7 +131,7 @@ describe('api client', () => {
       respond(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiRequest('/v1/action', { method: 'POST' })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApi(action, { body: {} })).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(handlers.onServerError).toHaveBeenCalledOnce();
   });
@@ -108,7 +141,7 @@ describe('api client', () => {
       respond(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiRequest('/v1/user', { retry: true })).rejects.toMatchObject({ statusCode: 401 });
+    await expect(callApi(read, { retry: true })).rejects.toMatchObject({ statusCode: 401 });
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(handlers.onUnauthorized).toHaveBeenCalledOnce();
   });
@@ -118,9 +151,9 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => respond(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' })),
     );
-    await expect(
-      apiRequest('/v3/direct/signature-requests/r1', { authorization: 'Basic dTpw' }),
-    ).rejects.toMatchObject({ statusCode: 401 });
+    await expect(callApi(visitorRead, { visitor: { signerId: 'u', secret: 'p' } })).rejects.toMatchObject({
+      statusCode: 401,
+    });
     expect(handlers.onUnauthorized).not.toHaveBeenCalled();
   });
 });

@@ -48,7 +48,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: Endpoint['method'];
   body?: unknown;
   query?: Record<string, string | number | undefined>;
@@ -264,23 +264,6 @@ export function sendTelemetry(url: string, body: unknown): void {
     headers: { 'Content-Type': 'application/json' },
     keepalive: true,
   }).catch(() => {});
-}
-
-/** @deprecated Being replaced by callApi (issue 11); do not use in new code. */
-export function apiRequest<T = void>(
-  path: string,
-  options: RequestOptions = {},
-  schema?: z.ZodType<T>,
-): Promise<T> {
-  return call(path, options, async (response) => {
-    if (response.status === 204 || !schema) return undefined as T;
-    return schema.parse(await response.json());
-  });
-}
-
-/** @deprecated Being replaced by callApi (issue 11); do not use in new code. */
-export function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  return call(path, options, (response) => response.blob());
 }
 
 async function call<T>(

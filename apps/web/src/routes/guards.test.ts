@@ -1,66 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@signet/contracts/accounts';
 import type { BusinessMembership } from '../lib/business-membership.ts';
 import { decide, type GuardInput } from './guards.ts';
 import { routeTable } from './route-table.ts';
+import { testUser } from '../test-support.ts';
 
 function spec(path: string) {
   const found = routeTable.find((route) => route.path === path);
   if (!found) throw new Error(`no route ${path}`);
   return found;
-}
-
-function makeUser(attributes: Partial<User['attributes']> = {}, extra: Partial<User> = {}): User {
-  return {
-    id: 'u1',
-    username: 'u1',
-    email: 'ada@example.com',
-    emailVerified: true,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    attributes: {
-      lang: 'en-gb',
-      accepted_gtc: true,
-      accepted_business_invite: true,
-      accepted_tou_swisscom: false,
-      weak_password: false,
-      removed_from_business: false,
-      business_deleted: false,
-      free_signatures_remaining: 5,
-      free_account_type: 'free_v1',
-      immutable_eid_fields: [],
-      signer_identity_email: null,
-      mobile: null,
-      p11_signing_name: null,
-      p11_signing_reason: null,
-      email_notification_level: 'all',
-      default_legislation: 'zertes',
-      default_quality: 'aes',
-      visual_signature_name: null,
-      referral_code: 'r',
-      avatar: 'f2',
-      ...attributes,
-    },
-    signatureQualities: {
-      ses: { any: true },
-      aes: { any: true },
-      aesMinimal: false,
-      qes: { eidas: false, zertes: false },
-      seal: { aes: false, qes: false },
-    },
-    disabledQualities: [],
-    retention: { enabled: false, days: 30 },
-    hasSso: false,
-    permissions: {
-      visualSignatures: {
-        claim: { canUpdate: true, defaultValue: true },
-        date: { canUpdate: true, defaultValue: true },
-        std: { canUpdate: true, defaultValue: true },
-      },
-    },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  };
 }
 
 function business(role: 'admin' | 'member', paymentMethod: string | null = 'STRIPE'): BusinessMembership {
@@ -80,7 +27,7 @@ function input(path: string, overrides: Partial<GuardInput> = {}): GuardInput {
     spec: spec(path),
     pathname: path,
     href: path,
-    user: makeUser(),
+    user: testUser(),
     business: null,
     maintenance: { activeMaintenance: null },
     cookiesEnabled: true,
@@ -127,7 +74,7 @@ describe('route guards (spec §2)', () => {
   });
 
   it('opens a business invitation to anybody: the invited person need not be a member, nor signed in', () => {
-    for (const user of [null, makeUser()]) expect(decide(input('/invite/$id', { user }))).toEqual({});
+    for (const user of [null, testUser()]) expect(decide(input('/invite/$id', { user }))).toEqual({});
   });
 
   it('brings a person who logged in or signed up from an invitation link back to it', () => {
@@ -158,7 +105,7 @@ describe('route guards (spec §2)', () => {
     expect(decide(input('/billing')).redirect?.to).toBe('/dashboard');
     expect(decide(input('/billing', { business: business('member') })).redirect).toBeUndefined();
     expect(
-      decide(input('/billing', { user: makeUser({ removed_from_business: true }) })).redirect,
+      decide(input('/billing', { user: testUser({ removed_from_business: true }) })).redirect,
     ).toBeUndefined();
   });
 
@@ -173,26 +120,26 @@ describe('route guards (spec §2)', () => {
   });
 
   it('forces a weak password to the change-password page, but lets the user log out', () => {
-    const user = makeUser({ weak_password: true });
+    const user = testUser({ weak_password: true });
     expect(decide(input('/dashboard', { user })).redirect?.to).toBe('/profile/change-password');
     expect(decide(input('/profile/change-password', { user })).redirect).toBeUndefined();
     expect(decide(input('/logout', { user })).redirect).toBeUndefined();
   });
 
   it('sends an unfinished SSO signup to /signup/sso', () => {
-    const user = makeUser({ accepted_gtc: false }, { hasSso: true });
+    const user = testUser({ accepted_gtc: false }, { hasSso: true });
     expect(decide(input('/dashboard', { user })).redirect?.to).toBe('/signup/sso');
     expect(decide(input('/signup/sso', { user })).redirect).toBeUndefined();
   });
 
   it('keeps free users without credit off /upload', () => {
-    expect(decide(input('/upload', { user: makeUser({ free_signatures_remaining: 0 }) })).redirect?.to).toBe(
+    expect(decide(input('/upload', { user: testUser({ free_signatures_remaining: 0 }) })).redirect?.to).toBe(
       '/upgrade',
     );
     expect(decide(input('/upload')).redirect).toBeUndefined();
     expect(
       decide(
-        input('/upload', { user: makeUser({ free_signatures_remaining: 0 }), business: business('member') }),
+        input('/upload', { user: testUser({ free_signatures_remaining: 0 }), business: business('member') }),
       ).redirect,
     ).toBeUndefined();
   });
@@ -223,17 +170,17 @@ describe('business gates (spec §4)', () => {
   });
 
   it('shows the downgrade dialog to users removed from a business, except on /billing', () => {
-    const user = makeUser({ business_deleted: true });
+    const user = testUser({ business_deleted: true });
     expect(decide(input('/dashboard', { user })).dialog?.name).toBe('business-downgraded');
     expect(decide(input('/billing', { user })).dialog).toBeUndefined();
   });
 
   it('shows the invitation, then the terms', () => {
-    const invited = makeUser({ accepted_business_invite: false });
+    const invited = testUser({ accepted_business_invite: false });
     expect(decide(input('/dashboard', { user: invited, business: business('member') })).dialog?.name).toBe(
       'business-invitation',
     );
-    expect(decide(input('/dashboard', { user: makeUser({ accepted_gtc: false }) })).dialog).toEqual({
+    expect(decide(input('/dashboard', { user: testUser({ accepted_gtc: false }) })).dialog).toEqual({
       namespace: 'general',
       name: 'accept-terms',
     });

@@ -46,10 +46,12 @@ export interface ValidatorWorkspace {
   file(name: string, bytes: Uint8Array): Promise<string>;
   pdfsig(pdf: Uint8Array): Promise<{ result: ToolResult; signatures: PdfsigEntry[] }>;
   qpdfCheck(pdf: Uint8Array): Promise<ToolResult>;
-  /** openssl cms -verify over the bytes the ByteRange covers. */
-  opensslCmsVerify(cms: Uint8Array, signedBytes: Uint8Array): Promise<ToolResult>;
+  /** openssl cms -verify over the bytes the ByteRange covers; against the trust list unless `caFile`. */
+  opensslCmsVerify(cms: Uint8Array, signedBytes: Uint8Array, caFile?: string): Promise<ToolResult>;
   /** openssl ts -verify of the signature timestamp token over the signature value. */
   opensslTsVerify(cms: Uint8Array): Promise<ToolResult>;
+  /** openssl ts -verify of an RFC 3161 token over `data`, against the trust list. */
+  opensslTsVerifyToken(token: Uint8Array, data: Uint8Array): Promise<ToolResult>;
   dispose(): Promise<void>;
 }
 
@@ -85,6 +87,20 @@ export async function createValidatorWorkspace(trustListPem: string): Promise<Va
     await writeFile(path, bytes);
     return path;
   };
+  const opensslTsVerifyToken = async (token: Uint8Array, data: Uint8Array) =>
+    tool('openssl', [
+      'ts',
+      '-verify',
+      '-token_in',
+      '-in',
+      await file('token.der', token),
+      '-data',
+      await file('data.bin', data),
+      '-CAfile',
+      trustListFile,
+      '-untrusted',
+      trustListFile,
+    ]);
   return {
     dir,
     trustListFile,
@@ -108,7 +124,7 @@ export async function createValidatorWorkspace(trustListPem: string): Promise<Va
     async qpdfCheck(pdf) {
       return tool('qpdf', ['--check', await file('doc.pdf', pdf)]);
     },
-    async opensslCmsVerify(cms, signedBytes) {
+    async opensslCmsVerify(cms, signedBytes, caFile = trustListFile) {
       const sig = await file('sig.der', cms);
       const content = await file('content.bin', signedBytes);
       return tool('openssl', [
@@ -122,7 +138,7 @@ export async function createValidatorWorkspace(trustListPem: string): Promise<Va
         '-content',
         content,
         '-CAfile',
-        trustListFile,
+        caFile,
         '-purpose',
         'any',
         '-out',
@@ -133,22 +149,9 @@ export async function createValidatorWorkspace(trustListPem: string): Promise<Va
       const parsed = parseCms(cms);
       const token = parsed.timeStampTokens[0];
       if (!token) return { code: -1, stdout: '', stderr: 'no signature timestamp in the CMS' };
-      const tokenFile = await file('token.der', token);
-      const data = await file('signature-value.bin', parsed.signatureValue);
-      return tool('openssl', [
-        'ts',
-        '-verify',
-        '-token_in',
-        '-in',
-        tokenFile,
-        '-data',
-        data,
-        '-CAfile',
-        trustListFile,
-        '-untrusted',
-        trustListFile,
-      ]);
+      return opensslTsVerifyToken(token, parsed.signatureValue);
     },
+    opensslTsVerifyToken,
     async dispose() {
       await rm(dir, { recursive: true, force: true });
     },

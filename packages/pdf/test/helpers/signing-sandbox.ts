@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createTrustServices,
   type CertificateProfile,
@@ -12,10 +13,12 @@ import {
   type SandboxPki,
   type TrustServices,
 } from '@signet/trust-services';
+import { closePdfEngine } from '../../src/index';
 import { certificatesFrom } from '../../src/signature/certificates';
 import type { LocalSigner } from '../../src/signature/sign';
 import type { RevocationTransports } from '../../src/signature/revocation';
 import type { TimestampTransport } from '../../src/signature/timestamp';
+import { createValidatorWorkspace, type ValidatorWorkspace } from './external-validators';
 
 /** A signer's certificate and the key that stays outside the engine. */
 export interface TestSigner {
@@ -155,4 +158,28 @@ export async function createSigningSandbox(): Promise<SigningSandbox> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a signing test file works with: the sandbox trust services and the external validators. */
+export interface SigningTools {
+  sandbox: SigningSandbox;
+  validators: ValidatorWorkspace;
+}
+
+/**
+ * The sandbox and the validators for a test file: made before its first test, disposed (with the
+ * PDF engine) after its last. Their fields are filled in then, so read them inside tests and hooks.
+ */
+export function useSigningTools(): SigningTools {
+  const tools = {} as SigningTools;
+  beforeAll(async () => {
+    tools.sandbox = await createSigningSandbox();
+    tools.validators = await createValidatorWorkspace(tools.sandbox.trustListPem);
+  });
+  afterAll(async () => {
+    await closePdfEngine();
+    await tools.validators?.dispose();
+    await tools.sandbox?.dispose();
+  });
+  return tools;
 }

@@ -1,47 +1,23 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { trustServicesPlugin } from '../http/trust-services-plugin.js';
-import { makeTempDir, removeDir } from '../test-support/openssl.js';
-import {
-  presence,
-  signerAssertion,
-  testSignerKeys,
-  type AssertionClaims,
-} from '../test-support/signer-assertions.js';
-import { createTestTrustServices } from '../testing.js';
-import type { TrustServices } from '../trust-services.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSandboxApp } from '../test-support/sandbox-app.js';
+import { presence, signerAssertion, type AssertionClaims } from '../test-support/signer-assertions.js';
 import { signerAssertionAuthDataId } from './signer-assertion.js';
 
 const auth = { authorization: 'Bearer assertion-test-client-token' };
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
 
-let dir: string;
-let app: FastifyInstance;
-let services: TrustServices;
-beforeAll(async () => {
-  dir = await makeTempDir('assertion');
-  services = await createTestTrustServices({ dataDir: dir, signerPublicKey: testSignerKeys.publicKey });
-  app = Fastify();
-  await app.register(trustServicesPlugin, {
-    prefix: '/sandbox',
-    dataDir: dir,
-    publicBaseUrl: 'http://localhost/sandbox',
-    clientToken: 'assertion-test-client-token',
-    accessSecret: 'assertion-test-access-secret',
-    signerPublicKey: testSignerKeys.publicKey,
-    services,
-  });
-  await app.ready();
+const sandbox = useSandboxApp({
+  name: 'assertion',
+  publicBaseUrl: 'http://localhost/sandbox',
+  clientToken: 'assertion-test-client-token',
+  accessSecret: 'assertion-test-access-secret',
+  services: true,
 });
-afterAll(async () => {
-  await app.close();
-  await removeDir(dir);
-});
-afterEach(() => services.control.resetClock());
+afterEach(() => sandbox.services.control.resetClock());
 
 const post = (url: string, payload: object) =>
-  app.inject({ method: 'POST', url: `/sandbox${url}`, headers: auth, payload });
+  sandbox.app.inject({ method: 'POST', url: `/sandbox${url}`, headers: auth, payload });
 
 let people = 0;
 /** An advanced credential Signet authorizes on its own word (no SMS code), for `userID`. */
@@ -83,7 +59,7 @@ describe('signer assertions: the client token alone authorizes nothing', () => {
   it("refuses an implicit AES credential, the platform's and a seal's with only the client token", async () => {
     const visitor = await implicitCredential('visitor:alice');
     expectRefused(await authorize(visitor, [hashOf('forged')]), /authData "signer_assertion"/);
-    const platform = services.pki.platform.eidas.id;
+    const platform = sandbox.services.pki.platform.eidas.id;
     expectRefused(await authorize(platform, [hashOf('forged')]), /signer_assertion/);
     const seal = await post('/ra/v1/enrol', {
       quality: 'seal',
@@ -109,7 +85,7 @@ describe('signer assertions: the client token alone authorizes nothing', () => {
       hashes: [hashOf('qes')],
     });
     expectRefused(stepUp, /signer_assertion/);
-    expect(services.sms.list({ to: '+41790009901' })).toEqual([]);
+    expect(sandbox.services.sms.list({ to: '+41790009901' })).toEqual([]);
   });
 
   it('refuses an explicit (OTP) authorization without an assertion, before the code is checked', async () => {
@@ -124,7 +100,7 @@ describe('signer assertions: the client token alone authorizes nothing', () => {
     });
     const credentialID = enrolled.json().credentialID as string;
     expect((await post('/csc/v2/credentials/sendOTP', { credentialID })).statusCode).toBe(204);
-    const code = services.sms.latestCode('+41790009902')!;
+    const code = sandbox.services.sms.latestCode('+41790009902')!;
     const response = await post('/csc/v2/credentials/authorize', {
       credentialID,
       numSignatures: 1,
@@ -138,7 +114,7 @@ describe('signer assertions: the client token alone authorizes nothing', () => {
       numSignatures: 1,
       hashes: [hashOf('otp')],
       OTP: code,
-      authData: await presence(services, credentialID, [hashOf('otp')]),
+      authData: await presence(sandbox.services, credentialID, [hashOf('otp')]),
     });
     expect(allowed.statusCode).toBe(200);
   });
@@ -195,9 +171,9 @@ describe('signer assertions: the client token alone authorizes nothing', () => {
     const hashes = [hashOf('late')];
     const claims = { credentialID, subject: 'visitor:erin', hashes };
     const authData = await withAssertion(claims);
-    services.control.setClock({ offsetMs: 2 * 60_000 });
+    sandbox.services.control.setClock({ offsetMs: 2 * 60_000 });
     expectRefused(await authorize(credentialID, hashes, authData), /expired/);
-    services.control.resetClock();
+    sandbox.services.control.resetClock();
     expectRefused(
       await authorize(credentialID, hashes, await withAssertion({ ...claims, lifetimeSeconds: 600 })),
       /120 seconds at most/,

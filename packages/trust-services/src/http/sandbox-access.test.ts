@@ -1,33 +1,15 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, removeDir } from '../test-support/openssl.js';
-import { seedSandboxKeys } from '../testing.js';
+import { describe, expect, it } from 'vitest';
+import { useSandboxApp } from '../test-support/sandbox-app.js';
 import { isLoopback, sandboxAccessHeader } from './sandbox-access.js';
-import { trustServicesPlugin } from './trust-services-plugin.js';
-import { testSignerKeys } from '../test-support/signer-assertions.js';
 
 const accessSecret = 'access-secret-for-this-test-0123';
 const remote = '198.51.100.23';
 
-let dir: string;
-let app: FastifyInstance;
-beforeAll(async () => {
-  dir = await makeTempDir('access');
-  await seedSandboxKeys(dir);
-  app = Fastify();
-  await app.register(trustServicesPlugin, {
-    prefix: '/sandbox',
-    dataDir: dir,
-    publicBaseUrl: 'https://demo.example.ch/sandbox',
-    clientToken: 'access-test-client-token-0123',
-    accessSecret,
-    signerPublicKey: testSignerKeys.publicKey,
-  });
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await removeDir(dir);
+const sandbox = useSandboxApp({
+  name: 'access',
+  publicBaseUrl: 'https://demo.example.ch/sandbox',
+  clientToken: 'access-test-client-token-0123',
+  accessSecret,
 });
 
 describe('the sandbox access guard', () => {
@@ -40,27 +22,27 @@ describe('the sandbox access guard', () => {
 
   it('keeps the SMS outbox and the controls from other machines unless they present the secret', async () => {
     const sms = (headers: Record<string, string>, remoteAddress = remote) =>
-      app.inject({ url: '/sandbox/sms.json', remoteAddress, headers });
+      sandbox.app.inject({ url: '/sandbox/sms.json', remoteAddress, headers });
     expect((await sms({})).statusCode).toBe(401);
     expect((await sms({}, '127.0.0.1')).statusCode).toBe(200);
     expect((await sms({ [sandboxAccessHeader]: accessSecret })).statusCode).toBe(200);
-    const down = await app.inject({
+    const down = await sandbox.app.inject({
       method: 'POST',
       url: '/sandbox/control/faults',
       remoteAddress: remote,
       payload: { tsaDown: true },
     });
     expect(down.statusCode).toBe(401);
-    const state = await app.inject({ url: '/sandbox/control' });
+    const state = await sandbox.app.inject({ url: '/sandbox/control' });
     expect(state.json()).toMatchObject({ faults: { tsaDown: false } });
     // Validators elsewhere still reach what they need.
-    expect((await app.inject({ url: '/sandbox/trust-list.pem', remoteAddress: remote })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await sandbox.app.inject({ url: '/sandbox/trust-list.pem', remoteAddress: remote })).statusCode,
+    ).toBe(200);
   });
 
   it('sets a Secure cookie when the sandbox is served over https', async () => {
-    const response = await app.inject({
+    const response = await sandbox.app.inject({
       method: 'POST',
       url: '/sandbox/access',
       remoteAddress: remote,

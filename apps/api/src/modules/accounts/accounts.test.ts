@@ -1,30 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts.ts';
 import { upsertIdentityProvider } from './accounts.repository.ts';
 import {
   bearer,
-  createTestApp,
   databaseKinds,
   deliveredMails,
   json,
   linkFromMail,
-  signUp,
   strongPassword,
-  type TestApp,
 } from '../../../test/helpers.ts';
+import { useTestApp, type Caller } from '../../../test/factories.ts';
 
 describe.each(databaseKinds)('accounts on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
-
-  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+  const t = useTestApp(kind);
+  const post = (url: string, payload?: unknown, as?: Caller) => t.call('POST', url, as, payload);
+  const get = (url: string, as?: Caller) => t.call('GET', url, as);
+  /** The token of a new confirmation link mailed to `email`. */
+  const confirmationToken = async (email: string) => {
+    await post('/v1/request-confirmation', { email });
+    return (await linkFromMail(t, email, '/signup/confirm')).searchParams.get('token');
+  };
+  /** Registration with a confirmation token; valid fields unless `fields` says otherwise. */
+  const register = (token: string | null, fields: Record<string, unknown> = {}) =>
+    post('/v1/register', {
+      token,
+      firstName: 'A',
+      lastName: 'B',
+      password: strongPassword,
+      gtc: true,
+      ...fields,
+    });
 
   describe('signup', () => {
     it('mails a confirmation link in the chosen language, then registers and signs in', async () => {
@@ -39,12 +45,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const valid = await post('/v1/valid-confirmation', { token });
       expect(json(valid)).toEqual({ valid: true, email: 'lea@example.ch' });
 
-      const registered = await post('/v1/register', {
-        token,
+      const registered = await register(token, {
         firstName: 'Léa',
         lastName: 'Dupont',
-        password: strongPassword,
-        gtc: true,
         mobile: '+41 79 123 45 67',
       });
       expect(registered.statusCode).toBe(201);
@@ -67,65 +70,32 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       });
 
       // The token is single use.
-      const again = await post('/v1/register', {
-        token,
-        firstName: 'L',
-        lastName: 'D',
-        password: strongPassword,
-        gtc: true,
-      });
+      const again = await register(token, { firstName: 'L', lastName: 'D' });
       expect(again.statusCode).toBe(400);
       expect(json(again)).toMatchObject({ code: 'TOKEN_INVALID', field: 'token' });
       expect(json(await post('/v1/valid-confirmation', { token }))).toEqual({ valid: false, email: null });
     });
 
     it('refuses registration without accepted terms, with a weak password, or for a taken e-mail', async () => {
-      await post('/v1/request-confirmation', { email: 'gtc@example.ch' });
-      const token = (await linkFromMail(t, 'gtc@example.ch', '/signup/confirm')).searchParams.get('token');
-      const noGtc = await post('/v1/register', {
-        token,
-        firstName: 'A',
-        lastName: 'B',
-        password: strongPassword,
-        gtc: false,
-      });
+      const token = await confirmationToken('gtc@example.ch');
+      const noGtc = await register(token, { gtc: false });
       expect(noGtc.statusCode).toBe(400);
       expect(json(noGtc)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.gtc' });
-      const weak = await post('/v1/register', {
-        token,
-        firstName: 'A',
-        lastName: 'B',
-        password: 'short1',
-        gtc: true,
-      });
+      const weak = await register(token, { password: 'short1' });
       expect(json(weak)).toMatchObject({ code: 'PASSWORD_POLICY', field: 'password' });
 
-      await signUp(t, { email: 'taken@example.ch' });
-      await post('/v1/request-confirmation', { email: 'taken@example.ch' });
-      const second = (await linkFromMail(t, 'taken@example.ch', '/signup/confirm')).searchParams.get('token');
-      const taken = await post('/v1/register', {
-        token: second,
-        firstName: 'A',
-        lastName: 'B',
-        password: strongPassword,
-        gtc: true,
-      });
+      await t.user({ email: 'taken@example.ch' });
+      const second = await confirmationToken('taken@example.ch');
+      const taken = await register(second);
       expect(taken.statusCode).toBe(409);
       expect(json(taken).code).toBe('EMAIL_TAKEN');
     });
 
     it('expires confirmation links after 24 hours', async () => {
-      await post('/v1/request-confirmation', { email: 'late@example.ch' });
-      const token = (await linkFromMail(t, 'late@example.ch', '/signup/confirm')).searchParams.get('token');
+      const token = await confirmationToken('late@example.ch');
       t.clock.advance(24 * 3600_000 + 1000);
       expect(json(await post('/v1/valid-confirmation', { token }))).toEqual({ valid: false, email: null });
-      const registered = await post('/v1/register', {
-        token,
-        firstName: 'A',
-        lastName: 'B',
-        password: strongPassword,
-        gtc: true,
-      });
+      const registered = await register(token);
       expect(json(registered).code).toBe('TOKEN_INVALID');
     });
 
@@ -140,7 +110,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   describe('login and logout', () => {
     it('signs in, serves the user, and revokes the token at logout', async () => {
-      const { email, password } = await signUp(t, { email: 'max@example.ch', firstName: 'Max' });
+      const { email, password } = await t.user({ email: 'max@example.ch', firstName: 'Max' });
       const login = await post('/v1/login', { email: 'MAX@example.ch', password });
       expect(login.statusCode).toBe(200);
       const token = json<{ value: string }>(login).value;
@@ -153,7 +123,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('answers 401 for a wrong password or unknown e-mail, the same way', async () => {
-      await signUp(t, { email: 'wrong@example.ch' });
+      await t.user({ email: 'wrong@example.ch' });
       const wrong = await post('/v1/login', { email: 'wrong@example.ch', password: 'Not-the-password-1' });
       const unknown = await post('/v1/login', { email: 'nobody@example.ch', password: 'Not-the-password-1' });
       expect(wrong.statusCode).toBe(401);
@@ -163,13 +133,13 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('expires tokens after 24 hours', async () => {
-      const { token } = await signUp(t, { email: 'expiry@example.ch' });
+      const { token } = await t.user({ email: 'expiry@example.ch' });
       t.clock.advance(24 * 3600_000 + 1000);
       expect((await get('/v1/user', bearer(token))).statusCode).toBe(401);
     });
 
     it('throttles repeated wrong logins per account with 429 and Retry-After', async () => {
-      const { password } = await signUp(t, { email: 'throttle@example.ch' });
+      const { password } = await t.user({ email: 'throttle@example.ch' });
       for (let i = 0; i < 5; i++)
         expect(
           (await post('/v1/login', { email: 'throttle@example.ch', password: 'Wrong-password-1' }))
@@ -199,7 +169,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('flags a stored password that no longer meets the policy as weak at login', async () => {
-      const { email, password } = await signUp(t, { email: 'weak@example.ch' });
+      const { email, password } = await t.user({ email: 'weak@example.ch' });
       // The password contains the first name, which the policy forbids (set the name after the fact).
       await t.database.db.update(users).set({ firstName: 'Battery' }).where(eq(users.email, email));
       const token = json<{ value: string }>(await post('/v1/login', { email, password })).value;
@@ -210,26 +180,18 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   describe('user profile', () => {
     it('updates names and attributes, and refuses fields it does not know', async () => {
-      const { token } = await signUp(t, { email: 'profile@example.ch' });
-      const updated = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/user',
-        headers: bearer(token),
-        payload: {
-          firstName: 'Anna',
-          attributes: { lang: 'de-ch', p11_signing_name: 'Dr. Anna Muster', default_quality: 'aes' },
-        },
+      const { token } = await t.user({ email: 'profile@example.ch' });
+      const updated = await t.call('PUT', '/v1/user', bearer(token), {
+        firstName: 'Anna',
+        attributes: { lang: 'de-ch', p11_signing_name: 'Dr. Anna Muster', default_quality: 'aes' },
       });
       expect(updated.statusCode).toBe(200);
       expect(json(updated)).toMatchObject({
         firstName: 'Anna',
         attributes: { lang: 'de-ch', p11_signing_name: 'Dr. Anna Muster', default_quality: 'aes' },
       });
-      const forbidden = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/user',
-        headers: bearer(token),
-        payload: { attributes: { free_signatures_remaining: 999 } },
+      const forbidden = await t.call('PUT', '/v1/user', bearer(token), {
+        attributes: { free_signatures_remaining: 999 },
       });
       expect(forbidden.statusCode).toBe(400);
       expect(json(forbidden)).toMatchObject({
@@ -239,13 +201,8 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('changes the e-mail only after the new address is confirmed', async () => {
-      const { token } = await signUp(t, { email: 'old@example.ch' });
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/user',
-        headers: bearer(token),
-        payload: { email: 'new@example.ch' },
-      });
+      const { token } = await t.user({ email: 'old@example.ch' });
+      const put = await t.call('PUT', '/v1/user', bearer(token), { email: 'new@example.ch' });
       expect(json(put).email).toBe('old@example.ch');
       const link = await linkFromMail(t, 'new@example.ch', '/profile/confirm');
       expect(json(await post('/v1/valid-confirmation', { token: link.searchParams.get('token') }))).toEqual({
@@ -259,7 +216,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('reports the highest quality: none until the e-mail is verified, then ses', async () => {
-      const { token, email } = await signUp(t, { email: 'quality@example.ch' });
+      const { token, email } = await t.user({ email: 'quality@example.ch' });
       const detail = json<{
         highestQuality: string;
         qualities: Array<{ quality: string; available: boolean }>;
@@ -274,14 +231,14 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('records accepted terms', async () => {
-      const { token } = await signUp(t, { email: 'accept@example.ch' });
+      const { token } = await t.user({ email: 'accept@example.ch' });
       const accepted = await post('/v1/user/accept', { accept: 'tou_swisscom' }, bearer(token));
       expect(json(accepted).attributes).toMatchObject({ accepted_tou_swisscom: true });
       expect((await post('/v1/user/accept', { accept: 'everything' }, bearer(token))).statusCode).toBe(400);
     });
 
     it('deletes the account with the right password only', async () => {
-      const { token, email, password } = await signUp(t, { email: 'leaving@example.ch' });
+      const { token, email, password } = await t.user({ email: 'leaving@example.ch' });
       const wrong = await post('/v1/user/delete', { password: 'Wrong-password-1' }, bearer(token));
       expect(wrong.statusCode).toBe(400);
       expect(json(wrong)).toMatchObject({ code: 'WRONG_PASSWORD', field: 'password' });
@@ -312,7 +269,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(
         json(await post('/v1/check-password', { password, firstName: 'Kaspar', lastName: 'Wyssbrodt' })),
       ).toEqual({ valid: false, errorCode: 'PASSWORD_TOO_COMMON' });
-      const { token } = await signUp(t, { email: 'wyssbrodt@example.ch', lastName: 'Wyssbrodt' });
+      const { token } = await t.user({ email: 'wyssbrodt@example.ch', lastName: 'Wyssbrodt' });
       expect(json(await post('/v1/check-password', { password }, bearer(token)))).toEqual({
         valid: false,
         errorCode: 'PASSWORD_TOO_COMMON',
@@ -320,7 +277,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses an easy password at registration, change and reset', async () => {
-      const { token, email, password } = await signUp(t, { email: 'easy@example.ch' });
+      const { token, email, password } = await t.user({ email: 'easy@example.ch' });
       const change = await post(
         '/v1/change-password',
         { oldPassword: password, newPassword: 'aaaaaaaaaa1' },
@@ -335,7 +292,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         code: 'PASSWORD_POLICY',
         field: 'password',
       });
-      await expect(signUp(t, { email: 'easy2@example.ch', password: 'qwertz12345' })).rejects.toThrow(
+      await expect(t.user({ email: 'easy2@example.ch', password: 'qwertz12345' })).rejects.toThrow(
         /PASSWORD_POLICY/,
       );
     });
@@ -355,7 +312,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('changes the password, keeps this session and ends the others', async () => {
-      const { token, email, password } = await signUp(t, { email: 'change@example.ch' });
+      const { token, email, password } = await t.user({ email: 'change@example.ch' });
       const other = json<{ value: string }>(await post('/v1/login', { email, password })).value;
       const wrongOld = await post(
         '/v1/change-password',
@@ -385,7 +342,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('resets a forgotten password through the mailed link, once', async () => {
-      const { email } = await signUp(t, { email: 'forgot@example.ch', lang: 'de-ch' });
+      const { email } = await t.user({ email: 'forgot@example.ch', lang: 'de-ch' });
       expect((await post('/v1/request-reset', { email })).statusCode).toBe(204);
       // Unknown addresses get the same answer and no mail.
       expect((await post('/v1/request-reset', { email: 'ghost@example.ch' })).statusCode).toBe(204);
@@ -405,7 +362,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('revokes older unused reset links when a new one is issued', async () => {
-      const { email } = await signUp(t, { email: 'tworesets@example.ch' });
+      const { email } = await t.user({ email: 'tworesets@example.ch' });
       await post('/v1/request-reset', { email });
       const older = (await linkFromMail(t, email, '/password-reset/new')).searchParams.get('token');
       await post('/v1/request-reset', { email });
@@ -420,7 +377,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('expires reset links after one hour', async () => {
-      const { email } = await signUp(t, { email: 'slowreset@example.ch' });
+      const { email } = await t.user({ email: 'slowreset@example.ch' });
       await post('/v1/request-reset', { email });
       const token = (await linkFromMail(t, email, '/password-reset/new')).searchParams.get('token');
       t.clock.advance(3600_000 + 1000);
@@ -438,7 +395,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('autocompletes known e-mail addresses for signed-in users only', async () => {
-      const { token } = await signUp(t, { email: 'auto@example.ch' });
+      const { token } = await t.user({ email: 'auto@example.ch' });
       expect(json(await get('/v1/email_input_autocomplete?q=au', bearer(token)))).toEqual({
         emails: ['auto@example.ch'],
       });
@@ -497,16 +454,8 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses a bad phone number at registration', async () => {
-      await post('/v1/request-confirmation', { email: 'phone@example.ch' });
-      const token = (await linkFromMail(t, 'phone@example.ch', '/signup/confirm')).searchParams.get('token');
-      const response = await post('/v1/register', {
-        token,
-        firstName: 'A',
-        lastName: 'B',
-        password: strongPassword,
-        gtc: true,
-        mobile: '12ab',
-      });
+      const token = await confirmationToken('phone@example.ch');
+      const response = await register(token, { mobile: '12ab' });
       expect(json(response)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.mobile' });
     });
 
@@ -527,7 +476,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('keeps signed-in callers off unauthenticated-only calls', async () => {
-      const { token } = await signUp(t, { email: 'signedin@example.ch' });
+      const { token } = await t.user({ email: 'signedin@example.ch' });
       const response = await post(
         '/v1/register',
         { token: 'x'.repeat(20), firstName: 'A', lastName: 'B', password: strongPassword, gtc: true },

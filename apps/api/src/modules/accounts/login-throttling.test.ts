@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { loginDevices, users } from '../../db/schema/accounts.ts';
 import { hashToken } from '../../plugins/auth.ts';
-import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
+import { bearer, databaseKinds, json } from '../../../test/helpers.ts';
+import { useTestApp, type FactoryApp } from '../../../test/factories.ts';
 
 // Counts the password verifications: the throttle must decide before the (expensive, guessable)
 // argon2 check, so the number of verifications is what an attacker gets.
@@ -14,11 +15,7 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 const verifications = vi.mocked(verify);
 
 describe.each(databaseKinds)('login throttling on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
   beforeEach(() => {
     verifications.mockClear();
   });
@@ -37,7 +34,7 @@ describe.each(databaseKinds)('login throttling on %s', (kind) => {
   };
 
   it('lets 25 parallel wrong passwords from one client evaluate at most the limit', async () => {
-    const { email } = await signUp(t, { email: 'parallel@example.ch' });
+    const { email } = await t.user({ email: 'parallel@example.ch' });
     const responses = await Promise.all(
       Array.from({ length: 25 }, () => login(email, 'Wrong-password-1', '198.51.100.1')),
     );
@@ -52,7 +49,7 @@ describe.each(databaseKinds)('login throttling on %s', (kind) => {
   });
 
   it('caps parallel wrong passwords from many clients by the per-account ceiling', async () => {
-    const { email } = await signUp(t, { email: 'spread@example.ch' });
+    const { email } = await t.user({ email: 'spread@example.ch' });
     const responses = await Promise.all(
       Array.from({ length: 25 }, (_, i) => login(email, 'Wrong-password-1', `198.51.100.${100 + i}`)),
     );
@@ -61,16 +58,16 @@ describe.each(databaseKinds)('login throttling on %s', (kind) => {
   });
 
   it('does not let a stranger lock the owner out from another address', async () => {
-    const { email, password } = await signUp(t, { email: 'target@example.ch' });
+    const { email, password } = await t.user({ email: 'target@example.ch' });
     for (let i = 0; i < 6; i++) await login(email, 'Wrong-password-1', '203.0.113.66');
     expect((await login(email, password, '203.0.113.66')).statusCode).toBe(429);
     expect((await login(email, password, '192.0.2.10')).statusCode).toBe(200);
   });
 
   it("lets the owner's known device through while guesses from everywhere fill the account's ceiling", async () => {
-    const { email, password } = await signUp(t, { email: 'owner@example.ch' });
+    const { email, password } = await t.user({ email: 'owner@example.ch' });
     const deviceToken = await deviceTokenOf(email, password, '192.0.2.20');
-    const { email: otherEmail, password: otherPassword } = await signUp(t, { email: 'other@example.ch' });
+    const { email: otherEmail, password: otherPassword } = await t.user({ email: 'other@example.ch' });
     const otherDevice = await deviceTokenOf(otherEmail, otherPassword, '192.0.2.20');
     for (let i = 0; i < 20; i++)
       await login(email, 'Wrong-password-1', `203.0.113.${10 + Math.floor(i / 5)}`);
@@ -86,7 +83,7 @@ describe.each(databaseKinds)('login throttling on %s', (kind) => {
   });
 
   it('limits wrong passwords sent with a device token, and the token opens nothing', async () => {
-    const { email, password } = await signUp(t, { email: 'device@example.ch' });
+    const { email, password } = await t.user({ email: 'device@example.ch' });
     const deviceToken = await deviceTokenOf(email, password, '192.0.2.30');
     verifications.mockClear();
     const guesses = await Promise.all(
@@ -105,7 +102,7 @@ describe.each(databaseKinds)('login throttling on %s', (kind) => {
   });
 
   it('remembers the ten most recently used devices of an account', async () => {
-    const { email, password } = await signUp(t, { email: 'many@example.ch' });
+    const { email, password } = await t.user({ email: 'many@example.ch' });
     const first = await deviceTokenOf(email, password, '192.0.2.40');
     for (let i = 0; i < 10; i++) {
       t.clock.advance(1000);
@@ -122,18 +119,10 @@ describe.each(databaseKinds)('login throttling on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('client addresses behind a proxy on %s', (kind) => {
-  let direct: TestApp;
-  let proxied: TestApp;
-  beforeAll(async () => {
-    direct = await createTestApp(kind);
-    proxied = await createTestApp(kind, { env: { TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' } });
-  });
-  afterAll(async () => {
-    await direct.close();
-    await proxied.close();
-  });
+  const direct = useTestApp(kind);
+  const proxied = useTestApp(kind, { env: { TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' } });
 
-  const login = (t: TestApp, email: string, password: string, peer: string, forwardedFor: string) =>
+  const login = (t: FactoryApp, email: string, password: string, peer: string, forwardedFor: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/v1/login',
@@ -143,7 +132,7 @@ describe.each(databaseKinds)('client addresses behind a proxy on %s', (kind) => 
     });
 
   it('throttles each client behind a trusted proxy on its own', async () => {
-    const { email, password } = await signUp(proxied, { email: 'behind@example.ch' });
+    const { email, password } = await proxied.user({ email: 'behind@example.ch' });
     for (let i = 0; i < 5; i++) await login(proxied, email, 'Wrong-password-1', '10.1.2.3', '198.51.100.7');
     expect((await login(proxied, email, password, '10.1.2.3', '198.51.100.7')).statusCode).toBe(429);
     expect((await login(proxied, email, password, '10.1.2.3', '198.51.100.8')).statusCode).toBe(200);
@@ -152,7 +141,7 @@ describe.each(databaseKinds)('client addresses behind a proxy on %s', (kind) => 
 
   it('ignores X-Forwarded-For from callers that are not a trusted proxy, and by default', async () => {
     for (const t of [proxied, direct]) {
-      const { email, password } = await signUp(t, { email: 'spoofer@example.ch' });
+      const { email, password } = await t.user({ email: 'spoofer@example.ch' });
       for (let i = 0; i < 5; i++)
         await login(t, email, 'Wrong-password-1', '203.0.113.7', `198.51.100.${20 + i}`);
       expect((await login(t, email, password, '203.0.113.7', '198.51.100.30')).statusCode).toBe(429);

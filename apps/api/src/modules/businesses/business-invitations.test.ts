@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BusinessInvitation,
   InviteMembersResult,
@@ -6,59 +6,33 @@ import type {
   UserBusiness,
 } from '@signet/contracts/businesses';
 import type { User } from '@signet/contracts/accounts';
-import {
-  bearer,
-  createTestApp,
-  databaseKinds,
-  deliveredMails,
-  json,
-  linkFromMail,
-  signUp,
-  strongPassword,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { databaseKinds, deliveredMails, json, linkFromMail } from '../../../test/helpers.ts';
+import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
 describe.each(databaseKinds)('business invitations on %s', (kind) => {
-  let t: TestApp;
-  const tokens: Record<string, string> = {};
+  const t = useTestApp(kind, {
+    users: cast('admin', 'member', 'rival', 'loner'),
+  });
+  const { admin, member, rival, loner } = t.users;
   let businessId: string;
+  beforeAll(async () => {
+    businessId = (await t.business(admin, { name: 'Acme AG', email: 'info@acme.ch' })).id;
+    await t.business(rival, { name: 'Rival GmbH', email: 'r@rival.ch' });
+  });
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who: string | null, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: who ? bearer(tokens[who]!) : {},
-      ...(payload ? { payload: payload as object } : {}),
-    });
   const invite = (emails: string[], role: 'member' | 'admin' = 'member') =>
-    call('POST', `/v1/businesses/${businessId}/members`, 'admin', {
+    t.call('POST', `/v1/businesses/${businessId}/members`, admin, {
       users: emails.map((email) => ({ email, role })),
     });
   /** The secret of the newest invitation link mailed to `email`. */
   const secretFor = async (email: string) =>
     (await linkFromMail(t, email, '/invite/')).pathname.split('/').pop()!;
-  const invitationsOf = async (who = 'admin') =>
+  const invitationsOf = async (as: TestUser = admin) =>
     json<{ invitations: BusinessInvitation[] }>(
-      await call('GET', `/v2/businesses/${businessId}/invitations`, who),
+      await t.call('GET', `/v2/businesses/${businessId}/invitations`, as),
     ).invitations;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    for (const [who, firstName] of [
-      ['admin', 'Alma'],
-      ['member', 'Max'],
-      ['rival', 'Rita'],
-      ['loner', 'Lou'],
-    ] as const)
-      tokens[who] = (await signUp(t, { email: `${who}@example.ch`, firstName, lastName: 'Test' })).token;
-    businessId = json<UserBusiness>(
-      await call('POST', '/v2/businesses', 'admin', { name: 'Acme AG', email: 'info@acme.ch', gtc: true }),
-    ).id;
-    await call('POST', '/v2/businesses', 'rival', { name: 'Rival GmbH', email: 'r@rival.ch', gtc: true });
-  });
-  afterAll(() => t.close());
 
   it('invites every address alike, account or not, other business or not, and makes nobody a member', async () => {
     const response = await invite(['member@example.ch', 'NEWCOMER@example.ch', 'rival@example.ch']);
@@ -86,9 +60,9 @@ describe.each(databaseKinds)('business invitations on %s', (kind) => {
     expect(shapes[2]).toEqual(shapes[0]);
 
     // Nobody joined: membership waits for their consent.
-    expect((await call('GET', '/v2/businesses/user', 'member')).statusCode).toBe(404);
+    expect((await t.call('GET', '/v2/businesses/user', member)).statusCode).toBe(404);
     const members = json<{ members: Array<{ email: string }> }>(
-      await call('GET', `/v1/businesses/${businessId}/members`, 'admin'),
+      await t.call('GET', `/v1/businesses/${businessId}/members`, admin),
     ).members;
     expect(members.map((m) => m.email)).toEqual(['admin@example.ch']);
     expect((await invitationsOf()).map((i) => i.email).sort()).toEqual(
@@ -118,22 +92,22 @@ describe.each(databaseKinds)('business invitations on %s', (kind) => {
       ['POST', '/decline'],
     ] as const) {
       const url = `/v1/business-invitations/${secret}${suffix}`;
-      expect((await call(method, url, null)).statusCode).toBe(401);
-      const stranger = await call(method, url, 'loner');
+      expect((await t.call(method, url, null)).statusCode).toBe(401);
+      const stranger = await t.call(method, url, loner);
       expect([url, stranger.statusCode, json(stranger).code]).toEqual([url, 403, 'INVITATION_WRONG_ACCOUNT']);
       // The stranger learns nothing about the business.
       expect(stranger.body).not.toContain('Acme');
     }
-    const unknown = await call('GET', `/v1/business-invitations/${'x'.repeat(43)}`, 'member');
+    const unknown = await t.call('GET', `/v1/business-invitations/${'x'.repeat(43)}`, member);
     expect(json(unknown)).toMatchObject({ statusCode: 404, code: 'INVITATION_NOT_FOUND' });
-    const malformed = await call('GET', '/v1/business-invitations/not!a!secret', 'member');
+    const malformed = await t.call('GET', '/v1/business-invitations/not!a!secret', member);
     expect(json(malformed)).toMatchObject({ statusCode: 400, field: 'params.secret' });
-    expect((await call('GET', '/v2/businesses/user', 'member')).statusCode).toBe(404);
+    expect((await t.call('GET', '/v2/businesses/user', member)).statusCode).toBe(404);
   });
 
   it('the invited person accepts from the mailed link and joins in the invited role', async () => {
     const secret = await secretFor('member@example.ch');
-    const shown = await call('GET', `/v1/business-invitations/${secret}`, 'member');
+    const shown = await t.call('GET', `/v1/business-invitations/${secret}`, member);
     expect(shown.statusCode, shown.body).toBe(200);
     expect(json<ReceivedInvitation>(shown)).toMatchObject({
       businessName: 'Acme AG',
@@ -144,20 +118,20 @@ describe.each(databaseKinds)('business invitations on %s', (kind) => {
       inOtherBusiness: false,
     });
 
-    const accepted = await call('POST', `/v1/business-invitations/${secret}/accept`, 'member');
+    const accepted = await t.call('POST', `/v1/business-invitations/${secret}/accept`, member);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(json<UserBusiness>(accepted)).toMatchObject({ id: businessId, name: 'Acme AG', role: 'member' });
-    expect(json<UserBusiness>(await call('GET', '/v2/businesses/user', 'member')).id).toBe(businessId);
+    expect(json<UserBusiness>(await t.call('GET', '/v2/businesses/user', member)).id).toBe(businessId);
     // What the spec §4 gates read: the invitation is accepted, nothing to ask any more.
-    expect(json<User>(await call('GET', '/v1/user', 'member')).attributes.accepted_business_invite).toBe(
+    expect(json<User>(await t.call('GET', '/v1/user', member)).attributes.accepted_business_invite).toBe(
       true,
     );
 
     expect((await invitationsOf()).map((i) => i.email)).not.toContain('member@example.ch');
-    const again = await call('POST', `/v1/business-invitations/${secret}/accept`, 'member');
+    const again = await t.call('POST', `/v1/business-invitations/${secret}/accept`, member);
     expect(json(again)).toMatchObject({ statusCode: 409, code: 'INVITATION_ANSWERED' });
     expect(
-      json<ReceivedInvitation>(await call('GET', `/v1/business-invitations/${secret}`, 'member')).status,
+      json<ReceivedInvitation>(await t.call('GET', `/v1/business-invitations/${secret}`, member)).status,
     ).toBe('accepted');
     // Inviting a member again is pointless and says so; no mail goes out.
     const mailsBefore = (await deliveredMails(t, 'member@example.ch')).length;
@@ -168,29 +142,29 @@ describe.each(databaseKinds)('business invitations on %s', (kind) => {
 
   it('someone without an account signs up with the invited address, then accepts', async () => {
     const secret = await secretFor('newcomer@example.ch');
-    tokens.newcomer = (await signUp(t, { email: 'newcomer@example.ch', firstName: 'Nora' })).token;
-    const accepted = await call('POST', `/v1/business-invitations/${secret}/accept`, 'newcomer');
+    const newcomer = await t.user({ email: 'newcomer@example.ch', firstName: 'Nora' });
+    const accepted = await t.call('POST', `/v1/business-invitations/${secret}/accept`, newcomer);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(json<UserBusiness>(accepted).role).toBe('member');
   });
 
   it('an account of another business is told so when it answers; the admin never learns it', async () => {
     const secret = await secretFor('rival@example.ch');
-    const shown = json<ReceivedInvitation>(await call('GET', `/v1/business-invitations/${secret}`, 'rival'));
+    const shown = json<ReceivedInvitation>(await t.call('GET', `/v1/business-invitations/${secret}`, rival));
     expect(shown).toMatchObject({ businessName: 'Acme AG', status: 'pending', inOtherBusiness: true });
-    const refused = await call('POST', `/v1/business-invitations/${secret}/accept`, 'rival');
+    const refused = await t.call('POST', `/v1/business-invitations/${secret}/accept`, rival);
     expect(json(refused)).toMatchObject({ statusCode: 409, code: 'ALREADY_IN_BUSINESS' });
-    expect(json<UserBusiness>(await call('GET', '/v2/businesses/user', 'rival')).name).toBe('Rival GmbH');
+    expect(json<UserBusiness>(await t.call('GET', '/v2/businesses/user', rival)).name).toBe('Rival GmbH');
     // Still pending for the admin, exactly as an invitation of an address without an account.
     expect((await invitationsOf()).find((i) => i.email === 'rival@example.ch')?.status).toBe('pending');
 
-    const declined = await call('POST', `/v1/business-invitations/${secret}/decline`, 'rival');
+    const declined = await t.call('POST', `/v1/business-invitations/${secret}/decline`, rival);
     expect(declined.statusCode, declined.body).toBe(204);
     expect((await invitationsOf()).map((i) => i.email)).not.toContain('rival@example.ch');
-    const twice = await call('POST', `/v1/business-invitations/${secret}/decline`, 'rival');
+    const twice = await t.call('POST', `/v1/business-invitations/${secret}/decline`, rival);
     expect(json(twice)).toMatchObject({ statusCode: 409, code: 'INVITATION_ANSWERED' });
     expect(
-      json<ReceivedInvitation>(await call('GET', `/v1/business-invitations/${secret}`, 'rival')).status,
+      json<ReceivedInvitation>(await t.call('GET', `/v1/business-invitations/${secret}`, rival)).status,
     ).toBe('declined');
   });
 
@@ -203,25 +177,25 @@ describe.each(databaseKinds)('business invitations on %s', (kind) => {
     const revokedSecret = await secretFor('revoked@example.ch');
 
     // Members and other businesses cannot see or revoke them.
-    expect(json(await call('GET', `/v2/businesses/${businessId}/invitations`, 'member')).code).toBe(
+    expect(json(await t.call('GET', `/v2/businesses/${businessId}/invitations`, member)).code).toBe(
       'BUSINESS_ADMINS_ONLY',
     );
-    const foreign = await call('DELETE', `/v1/businesses/${businessId}/invitations/${revokedId}`, 'rival');
+    const foreign = await t.call('DELETE', `/v1/businesses/${businessId}/invitations/${revokedId}`, rival);
     expect(json(foreign)).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
 
-    const revoked = await call('DELETE', `/v1/businesses/${businessId}/invitations/${revokedId}`, 'admin');
+    const revoked = await t.call('DELETE', `/v1/businesses/${businessId}/invitations/${revokedId}`, admin);
     expect(revoked.statusCode, revoked.body).toBe(204);
     expect((await invitationsOf()).map((i) => i.id)).not.toContain(revokedId);
-    const again = await call('DELETE', `/v1/businesses/${businessId}/invitations/${revokedId}`, 'admin');
+    const again = await t.call('DELETE', `/v1/businesses/${businessId}/invitations/${revokedId}`, admin);
     expect(json(again)).toMatchObject({ statusCode: 404, code: 'INVITATION_NOT_FOUND' });
-    tokens.revoked = (await signUp(t, { email: 'revoked@example.ch' })).token;
+    const revokedInvitee = await t.user({ email: 'revoked@example.ch' });
     for (const suffix of ['', '/accept'])
       expect(
         json(
-          await call(
+          await t.call(
             suffix ? 'POST' : 'GET',
             `/v1/business-invitations/${revokedSecret}${suffix}`,
-            'revoked',
+            revokedInvitee,
           ),
         ),
       ).toMatchObject({ statusCode: 404, code: 'INVITATION_NOT_FOUND' });
@@ -232,31 +206,25 @@ describe.each(databaseKinds)('business invitations on %s', (kind) => {
     const lateSecret = await secretFor('late@example.ch');
     expect(lateSecret).not.toBe(firstLate);
     expect((await invitationsOf()).filter((i) => i.email === 'late@example.ch')).toHaveLength(1);
-    tokens.late = (await signUp(t, { email: 'late@example.ch' })).token;
-    expect(json(await call('POST', `/v1/business-invitations/${firstLate}/accept`, 'late')).code).toBe(
+    let late = await t.user({ email: 'late@example.ch' });
+    expect(json(await t.call('POST', `/v1/business-invitations/${firstLate}/accept`, late)).code).toBe(
       'INVITATION_NOT_FOUND',
     );
 
     // Past its expiry nobody can accept it; the admin sees it expired and may invite again.
     t.clock.advance(15 * day);
     try {
-      const login = async (email: string) =>
-        json<{ value: string }>(
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/v1/login',
-            payload: { email, password: strongPassword },
-          }),
-        ).value;
-      tokens.admin = await login('admin@example.ch');
-      tokens.late = await login('late@example.ch');
-      expect((await invitationsOf()).find((i) => i.email === 'late@example.ch')?.status).toBe('expired');
+      const adminAgain = await t.login(admin);
+      late = await t.login(late);
+      expect((await invitationsOf(adminAgain)).find((i) => i.email === 'late@example.ch')?.status).toBe(
+        'expired',
+      );
       expect(
-        json<ReceivedInvitation>(await call('GET', `/v1/business-invitations/${lateSecret}`, 'late')).status,
+        json<ReceivedInvitation>(await t.call('GET', `/v1/business-invitations/${lateSecret}`, late)).status,
       ).toBe('expired');
-      const expired = await call('POST', `/v1/business-invitations/${lateSecret}/accept`, 'late');
+      const expired = await t.call('POST', `/v1/business-invitations/${lateSecret}/accept`, late);
       expect(json(expired)).toMatchObject({ statusCode: 410, code: 'INVITATION_EXPIRED' });
-      expect((await call('GET', '/v2/businesses/user', 'late')).statusCode).toBe(404);
+      expect((await t.call('GET', '/v2/businesses/user', late)).statusCode).toBe(404);
     } finally {
       t.clock.advance(-15 * day);
     }

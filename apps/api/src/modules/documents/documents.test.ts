@@ -1,41 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import {
-  bearer,
-  corpusDir,
-  createTestApp,
-  databaseKinds,
-  json,
-  multipart,
-  signUp,
-  type TestApp,
-} from '../../../test/helpers.ts';
-
-const corpus = (name: string) => readFileSync(`${corpusDir}${name}`);
+import { corpus, databaseKinds, json, multipart } from '../../../test/helpers.ts';
+import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe.each(databaseKinds)('documents on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
-  let stranger: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    owner = (await signUp(t, { email: 'owner@example.ch' })).token;
-    stranger = (await signUp(t, { email: 'stranger@example.ch' })).token;
+  const t = useTestApp(kind, {
+    users: cast('owner', 'stranger'),
   });
-  afterAll(() => t.close());
-
-  const upload = (token: string, parts: Parameters<typeof multipart>[0]) => {
-    const body = multipart(parts);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v3/documents',
-      headers: { ...body.headers, ...bearer(token) },
-      payload: body.payload,
-    });
-  };
+  const { owner, stranger } = t.users;
+  const upload = (user: TestUser, parts: Parameters<typeof multipart>[0]) =>
+    t.upload('/v3/documents', user, parts);
 
   it('uploads a PDF, reports its pages, and serves the exact bytes back', async () => {
     const bytes = corpus('rotated-pages-90-180-270-0.pdf');
@@ -55,11 +31,7 @@ describe.each(databaseKinds)('documents on %s', (kind) => {
     // A page rotated by 90° is displayed landscape.
     expect(doc!.pages[0]!.width).toBeGreaterThan(doc!.pages[0]!.height);
 
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/documents/${doc!.id}/download`,
-      headers: bearer(owner),
-    });
+    const download = await t.call('GET', `/v3/documents/${doc!.id}/download`, owner);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toContain('filename="contract.pdf"');
     expect(sha256(download.rawPayload)).toBe(sha256(bytes));
@@ -72,7 +44,7 @@ describe.each(databaseKinds)('documents on %s', (kind) => {
       ]),
     ).documents;
     const url = `/api/v3/documents/${doc!.id}/pages/1?scale=100`;
-    const page = await t.app.inject({ method: 'GET', url, headers: bearer(owner) });
+    const page = await t.app.inject({ method: 'GET', url, headers: owner.headers });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('image/png');
     const meta = await sharp(page.rawPayload).metadata();
@@ -81,21 +53,13 @@ describe.each(databaseKinds)('documents on %s', (kind) => {
     const again = await t.app.inject({
       method: 'GET',
       url,
-      headers: { ...bearer(owner), 'if-none-match': String(page.headers.etag) },
+      headers: { ...owner.headers, 'if-none-match': String(page.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
-    const webp = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/documents/${doc!.id}/pages/1?scale=50&format=webp`,
-      headers: bearer(owner),
-    });
+    const webp = await t.call('GET', `/v3/documents/${doc!.id}/pages/1?scale=50&format=webp`, owner);
     expect(webp.headers['content-type']).toBe('image/webp');
     expect((await sharp(webp.rawPayload).metadata()).width).toBe(Math.round(doc!.pages[0]!.width / 2));
-    const beyond = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/documents/${doc!.id}/pages/2`,
-      headers: bearer(owner),
-    });
+    const beyond = await t.call('GET', `/v3/documents/${doc!.id}/pages/2`, owner);
     expect(json(beyond)).toMatchObject({ statusCode: 404, code: 'PAGE_NOT_FOUND' });
   });
 
@@ -150,39 +114,19 @@ describe.each(databaseKinds)('documents on %s', (kind) => {
       `/api/v3/documents/${doc!.id}/download`,
       `/api/v3/documents/${doc!.id}/pages/1`,
     ]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: bearer(stranger) });
+      const response = await t.app.inject({ method: 'GET', url, headers: stranger.headers });
       expect(response.statusCode, url).toBe(404);
       expect(response.rawPayload.includes(Buffer.from('%PDF'))).toBe(false);
     }
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v3/documents/${doc!.id}`,
-          headers: bearer(stranger),
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/v3/documents/${doc!.id}`, headers: bearer(owner) }))
-        .statusCode,
-    ).toBe(204);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/v3/documents/${doc!.id}`, headers: bearer(owner) }))
-        .statusCode,
-    ).toBe(404);
+    expect((await t.call('DELETE', `/v3/documents/${doc!.id}`, stranger)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/v3/documents/${doc!.id}`, owner)).statusCode).toBe(204);
+    expect((await t.call('GET', `/v3/documents/${doc!.id}`, owner)).statusCode).toBe(404);
   });
 
   it('needs a signed-in user to upload', async () => {
-    const body = multipart([
+    const response = await t.upload('/v3/documents', null, [
       { name: 'file', filename: 'x.pdf', content: corpus('basic-pdf15-libreoffice-writer.pdf') },
     ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v3/documents',
-      headers: body.headers,
-      payload: body.payload,
-    });
     expect(response.statusCode).toBe(401);
   });
 });

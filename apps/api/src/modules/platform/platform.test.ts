@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, json, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, json } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/factories.ts';
 import { buildApp } from '../../app.ts';
 
 describe.each(databaseKinds)('platform on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it('reports health with a database round trip and a request id', async () => {
     const response = await t.app.inject({

@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, json, strongPassword, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, json, strongPassword } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/factories.ts';
 import { sandboxAccessSecret } from '../../sandbox-access-secret.ts';
 
 /** A caller on another machine (TEST-NET-3): what anyone on the internet looks like. */
@@ -38,19 +39,13 @@ const bodies: Record<string, object> = {
 };
 
 describe.each(databaseKinds)('sandbox access on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let secret: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
     secret = sandboxAccessSecret(t.config);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/request-confirmation',
-      payload: { email: 'newcomer@example.ch' },
-    });
+    await t.call('POST', '/v1/request-confirmation', null, { email: 'newcomer@example.ch' });
     await t.app.jobs.drain();
   });
-  afterAll(() => t.close());
 
   const call = (route: string, headers: Record<string, string> = {}, remoteAddress = remote) => {
     const [method, url] = route.split(' ') as [string, string];

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignatureReport, SignatureRequest } from '@signet/contracts/signature-requests';
-import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SignatureReport } from '@signet/contracts/signature-requests';
+import { createTestApp, databaseKinds, json } from '../../../test/helpers.ts';
+import { cast, useTestApp, withFactories } from '../../../test/factories.ts';
 import { eventHash, eventMac, headMac } from './audit-chain.ts';
-import { samplePdf } from './request-fixtures.test-support.ts';
 
 interface Row {
   request_id: string;
@@ -57,41 +57,26 @@ const chainEvent = (row: Row) => ({
 });
 
 describe.each(databaseKinds)('audit trail anchoring on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
-  let signer: string;
-  let scratch: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { listen: true });
-    owner = (await signUp(t, { email: 'owner@example.ch' })).token;
-    signer = (await signUp(t, { email: 'signer@example.ch' })).token;
-    scratch = mkdtempSync(join(tmpdir(), 'signet-audit-'));
+  const t = useTestApp(kind, {
+    listen: true,
+    users: cast('owner', 'signer'),
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const { owner, signer } = t.users;
+  const scratch = mkdtempSync(join(tmpdir(), 'signet-audit-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   const sql = (text: string) => t.database.db.execute(text as never) as unknown as Promise<{ rows: Row[] }>;
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
   const chainValid = async (id: string) =>
-    json<{ chain_valid: boolean }>(await call('GET', `/v3/signature-requests/${id}/events`, owner))
+    json<{ chain_valid: boolean }>(await t.call('GET', `/v3/signature-requests/${id}/events`, owner))
       .chain_valid;
   const audit = async (id: string) =>
-    json<SignatureReport>(await call('GET', `/v3/signature-requests/${id}/report`, owner)).audit;
+    json<SignatureReport>(await t.call('GET', `/v3/signature-requests/${id}/report`, owner)).audit;
 
   /** An open request with three events: created, initiated, observer added. */
   async function openRequest(): Promise<string> {
-    const created = await call('POST', '/v3/signature-requests', owner, {
-      title: 'Audit',
-      documents: [{ title: 'doc', content: samplePdf.toString('base64') }],
-      signatures: [{ account_email: 'signer@example.ch' }],
-    });
-    const { id } = json<SignatureRequest>(created);
-    expect((await call('POST', `/v3/signature-requests/${id}/initiate`, owner)).statusCode).toBe(200);
+    const { id } = await t.request(owner, { title: 'Audit', signatures: ['signer@example.ch'] });
     expect(
-      (await call('POST', `/v3/signature-requests/${id}/observers`, owner, { email: 'o@example.ch' }))
+      (await t.call('POST', `/v3/signature-requests/${id}/observers`, owner, { email: 'o@example.ch' }))
         .statusCode,
     ).toBeLessThan(300);
     return id;
@@ -120,9 +105,7 @@ describe.each(databaseKinds)('audit trail anchoring on %s', (kind) => {
     });
     expect(open.head_hash).toBe((await events(id)).at(-1)!.hash);
 
-    expect(json(await call('POST', '/v3/sign', signer, { signatureRequests: [{ id }] }))).toMatchObject({
-      status: 'SUCCESS',
-    });
+    expect(await t.sign({ id }, signer)).toMatchObject({ status: 'SUCCESS' });
     await t.app.jobs.drain();
     const done = await audit(id);
     expect(done).toMatchObject({
@@ -153,7 +136,7 @@ describe.each(databaseKinds)('audit trail anchoring on %s', (kind) => {
     ]).toString();
     expect(verdict).toContain('Verification: OK');
 
-    const pdf = (await call('GET', `/v3/signature-requests/${id}/report?type=PDF`, owner)).rawPayload;
+    const pdf = (await t.call('GET', `/v3/signature-requests/${id}/report?type=PDF`, owner)).rawPayload;
     writeFileSync(join(scratch, 'report.pdf'), pdf);
     // The report's font joins "fi" into one glyph, which pdftotext gives back as U+FB01.
     const text = execFileSync('pdftotext', [join(scratch, 'report.pdf'), '-'])
@@ -221,9 +204,7 @@ describe.each(databaseKinds)('audit trail anchoring on %s', (kind) => {
 
   it('the timestamp still shows a trail rewritten at completion by someone holding the key', async () => {
     const id = await openRequest();
-    expect(json(await call('POST', '/v3/sign', signer, { signatureRequests: [{ id }] }))).toMatchObject({
-      status: 'SUCCESS',
-    });
+    expect(await t.sign({ id }, signer)).toMatchObject({ status: 'SUCCESS' });
     await t.app.jobs.drain();
     const key = Buffer.from(readFileSync(join(t.config.dataDir, 'secrets', 'audit-mac-key'), 'utf8').trim());
     await sql(
@@ -264,7 +245,7 @@ describe.each(databaseKinds)('audit trail anchoring on %s', (kind) => {
       not_verified: ['unanchored-events', 'not-timestamped'],
     });
     // New events are anchored from there on; the old ones stay unanchored.
-    await call('POST', `/v3/signature-requests/${id}/observers`, owner, { email: 'p@example.ch' });
+    await t.call('POST', `/v3/signature-requests/${id}/observers`, owner, { email: 'p@example.ch' });
     expect(await chainValid(id)).toBe(true);
     expect(await audit(id)).toMatchObject({
       verified: false,
@@ -279,16 +260,10 @@ describe.each(databaseKinds)('audit trail anchoring on %s', (kind) => {
 describe('audit MAC key', () => {
   it('comes from AUDIT_MAC_KEY when set, and then no key is generated into the data folder', async () => {
     const key = 'a-configured-audit-key-of-32-characters-at-least';
-    const t = await createTestApp('pglite', { env: { AUDIT_MAC_KEY: key } });
+    const t = withFactories(await createTestApp('pglite', { env: { AUDIT_MAC_KEY: key } }));
     try {
-      const owner = (await signUp(t, { email: 'owner@example.ch' })).token;
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/v3/signature-requests',
-        headers: bearer(owner),
-        payload: { title: 'Keyed', documents: [{ title: 'doc', content: samplePdf.toString('base64') }] },
-      });
-      const { id } = json<SignatureRequest>(created);
+      const owner = await t.user({ email: 'owner@example.ch' });
+      const { id } = await t.request(owner, { status: 'DRAFT', title: 'Keyed' });
       const { rows } = (await t.database.db.execute(
         `select * from request_events where request_id = '${id}'` as never,
       )) as unknown as { rows: Array<Row & { mac: string }> };

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  basicFor,
-  bearer,
-  createTestApp,
-  databaseKinds,
-  multipart,
-  signUp,
-  type TestApp,
-} from '../../../test/helpers.ts';
-import { createFixture, samplePdf, tinyPng, type RequestFixture } from './request-fixtures.test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { basicFor, databaseKinds, multipart, samplePdf, tinyPng } from '../../../test/helpers.ts';
+import { cast, useTestApp } from '../../../test/factories.ts';
+import { createFixture, type RequestFixture } from './request-fixtures.test-support.ts';
 
 /**
  * Who may call what: every signature-request call, as the owner, an account signer, an observer,
@@ -213,33 +206,27 @@ const calls: Call[] = [
 ];
 
 describe.each(databaseKinds)('signature-request permissions on %s', (kind) => {
-  let t: TestApp;
-  const tokens = {} as Record<'owner' | 'signer' | 'observer' | 'stranger', string>;
-  let shared: { open: RequestFixture; draft: RequestFixture; foreign: RequestFixture };
   const people = { signer: 'signer@example.ch', visitor: 'visitor@example.ch', observer: 'watch@example.ch' };
-
+  const t = useTestApp(kind, {
+    env: { SANDBOX: 'off' },
+    users: cast('owner', 'signer', 'observer', 'stranger'),
+  });
+  const { users } = t;
+  let shared: { open: RequestFixture; draft: RequestFixture; foreign: RequestFixture };
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { SANDBOX: 'off' } });
-    tokens.owner = (
-      await signUp(t, { email: 'owner@example.ch', firstName: 'Olga', lastName: 'Owner' })
-    ).token;
-    tokens.signer = (await signUp(t, { email: people.signer })).token;
-    tokens.observer = (await signUp(t, { email: people.observer })).token;
-    tokens.stranger = (await signUp(t, { email: 'stranger@example.ch' })).token;
     shared = {
-      open: await createFixture(t, tokens.owner, people),
-      draft: await createFixture(t, tokens.owner, people, { draft: true }),
-      foreign: await createFixture(t, tokens.stranger, { ...people, visitor: 'other-visitor@example.ch' }),
+      open: await createFixture(t, users.owner, people),
+      draft: await createFixture(t, users.owner, people, { draft: true }),
+      foreign: await createFixture(t, users.stranger, { ...people, visitor: 'other-visitor@example.ch' }),
     };
   });
-  afterAll(() => t.close());
 
   const headersOf = (role: Role, f: RequestFixture): Record<string, string> => {
     // A draft's visitor was never invited: they hold no secret yet.
     if (role === 'visitor')
       return f.visitor?.headers ?? basicFor(f.visitorSid, 'never-issued'.padEnd(43, '0'));
     if (role === 'foreignVisitor') return shared.foreign.visitor!.headers;
-    return bearer(tokens[role]);
+    return users[role].headers;
   };
 
   it.each(calls)('$method $name', async (call) => {
@@ -248,7 +235,7 @@ describe.each(databaseKinds)('signature-request permissions on %s', (kind) => {
       const expected = call.expect[role];
       const fresh = call.mutates && expected < 300;
       const fixture = fresh
-        ? await createFixture(t, tokens.owner, people, { draft: call.draft })
+        ? await createFixture(t, users.owner, people, { draft: call.draft })
         : call.draft
           ? shared.draft
           : shared.open;

@@ -3,64 +3,42 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { inspectPdf } from '@signet/pdf';
 import type { SignatureReport, SignatureRequest } from '@signet/contracts/signature-requests';
 import {
-  bearer,
-  createTestApp,
   databaseKinds,
   deliveredMails,
   json,
-  multipart,
-  signUp,
+  samplePdf,
+  tinyPng,
   visitorLink,
-  type TestApp,
 } from '../../../test/helpers.ts';
-import { createFixture, samplePdf, tinyPng } from './request-fixtures.test-support.ts';
+import { cast, useTestApp } from '../../../test/factories.ts';
+import { createFixture } from './request-fixtures.test-support.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'signet-requests-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
-  let signer: string;
-  let observer: string;
-  let stranger: string;
-  let n = 0;
-  /** Distinct addresses per test, so each test reads only its own mails. */
-  const people = () => {
-    n += 1;
-    return { signer: 'signer@example.ch', visitor: `visitor${n}@example.ch`, observer: 'watch@example.ch' };
-  };
-  beforeAll(async () => {
-    t = await createTestApp(kind, { env: { SANDBOX: 'off' } });
-    owner = (await signUp(t, { email: 'owner@example.ch', firstName: 'Olga', lastName: 'Owner' })).token;
-    signer = (await signUp(t, { email: 'signer@example.ch', firstName: 'Sam', lastName: 'Signer' })).token;
-    observer = (await signUp(t, { email: 'watch@example.ch', lang: 'fr-ch' })).token;
-    stranger = (await signUp(t, { email: 'stranger@example.ch' })).token;
+  const t = useTestApp(kind, {
+    env: { SANDBOX: 'off' },
+    // The observer's account speaks French.
+    users: { ...cast('owner', 'signer', 'stranger'), observer: { email: 'watch@example.ch', lang: 'fr-ch' } },
   });
-  afterAll(() => t.close());
-
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token: string | Record<string, string>,
-    payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: typeof token === 'string' ? bearer(token) : token,
-      ...(payload ? { payload } : {}),
-    });
+  const { owner, signer, observer, stranger } = t.users;
+  /** Distinct visitor addresses per test, so each test reads only its own mails. */
+  const people = () => ({
+    signer: 'signer@example.ch',
+    visitor: t.email('visitor'),
+    observer: 'watch@example.ch',
+  });
   const download = async (documentId: string) =>
-    (await call('GET', `/v3/documents/${documentId}/download`, owner)).rawPayload;
+    (await t.call('GET', `/v3/documents/${documentId}/download`, owner)).rawPayload;
   const fieldNames = async (documentId: string) =>
     (await inspectPdf(await download(documentId))).signatureFields.map((f) => f.name).sort();
   const report = async (id: string) =>
-    json<SignatureReport>(await call('GET', `/v3/signature-requests/${id}/report`, owner));
+    json<SignatureReport>(await t.call('GET', `/v3/signature-requests/${id}/report`, owner));
   const clearOutbox = () =>
     deliveredMails(t).then(() => t.database.db.execute('delete from mail_outbox' as never));
   const markSigned = (sid: string) =>
@@ -71,7 +49,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
   it('PUT on an open request rebuilds the fields from the version before them and invites new signers', async () => {
     const f = await createFixture(t, owner, people());
     await clearOutbox();
-    const response = await call('PUT', `/v3/signature-requests/${f.request.id}`, owner, {
+    const response = await t.call('PUT', `/v3/signature-requests/${f.request.id}`, owner, {
       title: 'Lease 2',
       redirect_timeout: 3,
       exit_url: null,
@@ -103,7 +81,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     expect(mails[0]!.subject).toBe('Olga Owner asks you to sign "Lease 2"');
 
     await markSigned(f.signerSid);
-    const late = await call('PUT', `/v3/signature-requests/${f.request.id}`, owner, { title: 'Too late' });
+    const late = await t.call('PUT', `/v3/signature-requests/${f.request.id}`, owner, { title: 'Too late' });
     expect(late.statusCode).toBe(409);
     expect(json(late)).toMatchObject({ code: 'REQUEST_NOT_EDITABLE' });
   });
@@ -112,7 +90,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     const p = people();
     const f = await createFixture(t, owner, p);
     await clearOutbox();
-    const declined = await call('POST', `/v3/signature-requests/${f.request.id}/decline`, signer, {
+    const declined = await t.call('POST', `/v3/signature-requests/${f.request.id}/decline`, signer, {
       message: 'Wrong rent',
     });
     expect(declined.statusCode).toBe(200);
@@ -127,7 +105,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     expect(mails.find((m) => m.to === p.visitor)!.subject).toBe(
       'Sam Signer hat die Unterschrift für «Lease» abgelehnt',
     );
-    const again = await call(
+    const again = await t.call(
       'POST',
       `/v3/direct/signature-requests/${f.request.id}/decline`,
       f.visitor!.headers,
@@ -136,14 +114,11 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     expect(json(again)).toMatchObject({ code: 'SIGNATURE_REQUEST_NOT_OPEN' });
 
     const g = await createFixture(t, owner, people());
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v3/signature-requests/${g.request.id}`,
-      headers: bearer(owner),
-      payload: { decline_url: 'https://example.ch/declined' },
+    await t.call('PUT', `/v3/signature-requests/${g.request.id}`, owner, {
+      decline_url: 'https://example.ch/declined',
     });
     await clearOutbox();
-    const direct = await call(
+    const direct = await t.call(
       'POST',
       `/v3/direct/signature-requests/${g.request.id}/decline`,
       g.visitor!.headers,
@@ -158,7 +133,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
       'signer@example.ch',
     ]);
     const trail = json<{ events: Array<{ type: string; actor: string }> }>(
-      await call('GET', `/v3/signature-requests/${g.request.id}/events`, owner),
+      await t.call('GET', `/v3/signature-requests/${g.request.id}/events`, owner),
     );
     expect(trail.events.at(-1)).toMatchObject({ type: 'declined', actor: `visitor:${g.visitorSid}` });
   });
@@ -167,11 +142,11 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     const p = people();
     const f = await createFixture(t, owner, p);
     await markSigned(f.signerSid);
-    expect(json(await call('DELETE', `/v3/signature-requests/${f.request.id}`, owner))).toMatchObject({
+    expect(json(await t.call('DELETE', `/v3/signature-requests/${f.request.id}`, owner))).toMatchObject({
       code: 'REQUEST_STILL_OPEN',
     });
     await clearOutbox();
-    const withdrawn = await call('POST', `/v3/signature-requests/${f.request.id}/withdraw`, owner, {
+    const withdrawn = await t.call('POST', `/v3/signature-requests/${f.request.id}/withdraw`, owner, {
       message: 'Deal is off',
     });
     expect(json<SignatureRequest>(withdrawn).status_overall).toBe('WITHDRAWN');
@@ -181,16 +156,16 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     expect(mails.find((m) => m.to === 'watch@example.ch')!.subject).toBe('« Lease » a été retiré');
     expect(mails.find((m) => m.to === p.visitor)!.text).toContain('Deal is off');
     expect(
-      (await call('POST', `/v3/signature-requests/${f.request.id}/withdraw`, owner, {})).statusCode,
+      (await t.call('POST', `/v3/signature-requests/${f.request.id}/withdraw`, owner, {})).statusCode,
     ).toBe(409);
-    expect((await call('DELETE', `/v3/signature-requests/${f.request.id}`, owner)).statusCode).toBe(204);
-    expect((await call('GET', `/v3/signature-requests/${f.request.id}`, owner)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/v3/signature-requests/${f.request.id}`, owner)).statusCode).toBe(204);
+    expect((await t.call('GET', `/v3/signature-requests/${f.request.id}`, owner)).statusCode).toBe(404);
 
     // With a signing order, a signer whose turn never came was never invited and is not told.
     const ordered = await createFixture(t, owner, people());
-    await call('PUT', `/v3/signature-requests/${ordered.request.id}`, owner, { signing_order: true });
+    await t.call('PUT', `/v3/signature-requests/${ordered.request.id}`, owner, { signing_order: true });
     await clearOutbox();
-    await call('POST', `/v3/signature-requests/${ordered.request.id}/withdraw`, owner, {});
+    await t.call('POST', `/v3/signature-requests/${ordered.request.id}/withdraw`, owner, {});
     expect((await deliveredMails(t)).map((m) => m.to).sort()).toEqual([
       'signer@example.ch',
       'watch@example.ch',
@@ -200,25 +175,20 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
   it('reminds the signers whose turn it is, at most once an hour', async () => {
     const p = people();
     const f = await createFixture(t, owner, p);
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v3/signature-requests/${f.request.id}`,
-      headers: bearer(owner),
-      payload: { signing_order: true },
-    });
+    await t.call('PUT', `/v3/signature-requests/${f.request.id}`, owner, { signing_order: true });
     await clearOutbox();
-    const first = await call('POST', `/v3/signature-requests/${f.request.id}/remind`, owner);
+    const first = await t.call('POST', `/v3/signature-requests/${f.request.id}/remind`, owner);
     expect(json(first)).toEqual({ reminded: ['signer@example.ch'] });
     expect((await deliveredMails(t)).map((m) => [m.to, m.subject])).toEqual([
       ['signer@example.ch', 'Reminder: please sign "Lease"'],
     ]);
-    const second = await call('POST', `/v3/signature-requests/${f.request.id}/remind`, owner);
+    const second = await t.call('POST', `/v3/signature-requests/${f.request.id}/remind`, owner);
     expect(second.statusCode).toBe(429);
     expect(json(second)).toMatchObject({ code: 'REMINDER_TOO_SOON' });
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(3500);
     t.clock.advance(60 * 60 * 1000 + 1000);
     await markSigned(f.signerSid);
-    expect(json(await call('POST', `/v3/signature-requests/${f.request.id}/remind`, owner))).toEqual({
+    expect(json(await t.call('POST', `/v3/signature-requests/${f.request.id}/remind`, owner))).toEqual({
       reminded: [p.visitor],
     });
   });
@@ -226,12 +196,12 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
   it('delegates a signature: same field, new person, invitation; the delegator loses access', async () => {
     const f = await createFixture(t, owner, people());
     await clearOutbox();
-    const bad = await call('POST', `/v3/signature-requests/${f.request.id}/delegate`, signer, {
+    const bad = await t.call('POST', `/v3/signature-requests/${f.request.id}/delegate`, signer, {
       account_email: 'owner@example.ch',
       signer_identity_data: { email_address: 'x@example.ch', first_name: 'X', last_name: 'Y' },
     });
     expect(json(bad)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'account_email' });
-    const taken = await call('POST', `/v3/signature-requests/${f.request.id}/delegate`, signer, {
+    const taken = await t.call('POST', `/v3/signature-requests/${f.request.id}/delegate`, signer, {
       signer_identity_data: {
         email_address: f.request.signatures[1]!.email,
         first_name: 'V',
@@ -239,7 +209,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
       },
     });
     expect(json(taken)).toMatchObject({ code: 'ALREADY_A_SIGNER' });
-    const handed = await call('POST', `/v3/signature-requests/${f.request.id}/delegate`, signer, {
+    const handed = await t.call('POST', `/v3/signature-requests/${f.request.id}/delegate`, signer, {
       account_email: 'stranger@example.ch',
       message: 'Please take over',
     });
@@ -252,17 +222,19 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     });
     const mail = (await deliveredMails(t, 'stranger@example.ch'))[0]!;
     expect(mail.text).toContain('Please take over');
-    expect((await call('GET', `/v3/signature-requests/${f.request.id}`, signer)).statusCode).toBe(404);
-    const now = json<SignatureRequest>(await call('GET', `/v3/signature-requests/${f.request.id}`, stranger));
+    expect((await t.call('GET', `/v3/signature-requests/${f.request.id}`, signer)).statusCode).toBe(404);
+    const now = json<SignatureRequest>(
+      await t.call('GET', `/v3/signature-requests/${f.request.id}`, stranger),
+    );
     expect(now).toMatchObject({ signature_status: 'OPEN' });
 
     // Handed to a visitor: the same slot and field; the visitor's secret comes in their own mail only.
     const g = await createFixture(t, owner, people());
-    const toVisitor = await call('POST', `/v3/signature-requests/${g.request.id}/delegate`, signer, {
+    const toVisitor = await t.call('POST', `/v3/signature-requests/${g.request.id}/delegate`, signer, {
       signer_identity_data: { email_address: 'deputy@example.ch', first_name: 'Dora', last_name: 'Deputy' },
     });
     expect(toVisitor.statusCode).toBe(200);
-    const seen = json<SignatureRequest>(await call('GET', `/v3/signature-requests/${g.request.id}`, owner));
+    const seen = json<SignatureRequest>(await t.call('GET', `/v3/signature-requests/${g.request.id}`, owner));
     const deputy = seen.signatures.find((s) => s.email === 'deputy@example.ch')!;
     expect(deputy).toMatchObject({ sid: g.signerSid, signer_type: 'visitor' });
     expect(await fieldNames(seen.documents[0]!.id)).toEqual(
@@ -272,12 +244,12 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     expect(link.sid).toBe(deputy.sid);
     expect(toVisitor.body).not.toContain(link.secret);
     expect(
-      (await call('GET', `/v3/direct/signature-requests/${g.request.id}`, link.headers)).statusCode,
+      (await t.call('GET', `/v3/direct/signature-requests/${g.request.id}`, link.headers)).statusCode,
     ).toBe(200);
     // After a signature too: the field stays where it is, so every earlier signature stays valid.
     const h = await createFixture(t, owner, people());
     await markSigned(h.visitorSid);
-    const later = await call('POST', `/v3/signature-requests/${h.request.id}/delegate`, signer, {
+    const later = await t.call('POST', `/v3/signature-requests/${h.request.id}/delegate`, signer, {
       signer_identity_data: { email_address: 'deputy@example.ch', first_name: 'Dora', last_name: 'Deputy' },
     });
     expect(later.statusCode).toBe(200);
@@ -293,7 +265,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     const documentId = f.request.documents[0]!.id;
     const before = await download(documentId);
     await clearOutbox();
-    const added = await call('POST', `/v3/signature-requests/${f.request.id}/signatures`, owner, {
+    const added = await t.call('POST', `/v3/signature-requests/${f.request.id}/signatures`, owner, {
       account_email: 'late@example.ch',
       visual_signatures: [{ position: { page: 1, x: 250, y: 50 } }],
     });
@@ -304,14 +276,14 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     expect(Buffer.compare(after.subarray(0, before.length), before)).toBe(0);
     expect(await fieldNames(documentId)).toEqual(request.signatures.map((s) => `Signature-${s.sid}`).sort());
     expect((await deliveredMails(t)).map((m) => m.to)).toEqual(['late@example.ch']);
-    const outside = await call('POST', `/v3/signature-requests/${f.request.id}/signatures`, owner, {
+    const outside = await t.call('POST', `/v3/signature-requests/${f.request.id}/signatures`, owner, {
       account_email: 'far@example.ch',
       visual_signatures: [{ position: { page: 1, x: 590, y: 50 } }],
     });
     expect(json(outside)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'visual_signatures.0.position' });
     expect(
       json(
-        await call('POST', `/v3/signature-requests/${f.request.id}/signatures`, owner, {
+        await t.call('POST', `/v3/signature-requests/${f.request.id}/signatures`, owner, {
           account_email: 'late@example.ch',
         }),
       ),
@@ -320,7 +292,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     // Nobody signed: removing rebuilds the fields without the removed signer.
     await clearOutbox();
     expect(
-      (await call('DELETE', `/v3/signature-requests/${f.request.id}/signatures/${late.sid}`, owner))
+      (await t.call('DELETE', `/v3/signature-requests/${f.request.id}/signatures/${late.sid}`, owner))
         .statusCode,
     ).toBe(204);
     expect(await fieldNames(documentId)).toEqual(
@@ -330,12 +302,14 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     // Somebody signed: a signed signer stays, and the last open one cannot be removed.
     await markSigned(f.signerSid);
     expect(
-      json(await call('DELETE', `/v3/signature-requests/${f.request.id}/signatures/${f.signerSid}`, owner)),
+      json(await t.call('DELETE', `/v3/signature-requests/${f.request.id}/signatures/${f.signerSid}`, owner)),
     ).toMatchObject({
       code: 'ALREADY_SIGNED',
     });
     expect(
-      json(await call('DELETE', `/v3/signature-requests/${f.request.id}/signatures/${f.visitorSid}`, owner)),
+      json(
+        await t.call('DELETE', `/v3/signature-requests/${f.request.id}/signatures/${f.visitorSid}`, owner),
+      ),
     ).toMatchObject({
       code: 'LAST_SIGNER',
     });
@@ -345,25 +319,25 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     const f = await createFixture(t, owner, people(), { draft: true });
     const base = `/v3/signature-requests/${f.request.id}`;
     expect(
-      json<SignatureRequest>(await call('POST', `${base}/observers`, owner, { email: 'More@Example.ch' }))
+      json<SignatureRequest>(await t.call('POST', `${base}/observers`, owner, { email: 'More@Example.ch' }))
         .observers,
     ).toEqual(['more@example.ch', 'watch@example.ch']);
-    expect((await call('DELETE', `${base}/observers/nobody%40example.ch`, owner)).statusCode).toBe(404);
-    expect((await call('DELETE', `${base}/observers/more%40example.ch`, owner)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `${base}/observers/nobody%40example.ch`, owner)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `${base}/observers/more%40example.ch`, owner)).statusCode).toBe(204);
     const [first, second] = f.request.documents;
-    expect((await call('DELETE', `${base}/documents/${second!.id}`, owner)).statusCode).toBe(204);
-    expect(json(await call('DELETE', `${base}/documents/${first!.id}`, owner))).toMatchObject({
+    expect((await t.call('DELETE', `${base}/documents/${second!.id}`, owner)).statusCode).toBe(204);
+    expect(json(await t.call('DELETE', `${base}/documents/${first!.id}`, owner))).toMatchObject({
       code: 'LAST_DOCUMENT',
     });
-    expect(json(await call('POST', `${base}/documents`, owner, { id: first!.id }))).toMatchObject({
+    expect(json(await t.call('POST', `${base}/documents`, owner, { id: first!.id }))).toMatchObject({
       field: 'id',
     });
     const readded = json<SignatureRequest>(
-      await call('POST', `${base}/documents`, owner, { id: second!.id }),
+      await t.call('POST', `${base}/documents`, owner, { id: second!.id }),
     );
     expect(readded.documents.map((d) => d.id)).toEqual([first!.id, second!.id]);
-    await call('POST', `${base}/initiate`, owner);
-    expect(json(await call('POST', `${base}/documents`, owner, { id: second!.id }))).toMatchObject({
+    await t.call('POST', `${base}/initiate`, owner);
+    expect(json(await t.call('POST', `${base}/documents`, owner, { id: second!.id }))).toMatchObject({
       code: 'REQUEST_NOT_EDITABLE',
     });
   });
@@ -371,15 +345,8 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
   it('accepts attachments by their content and serves them to participants only', async () => {
     const f = await createFixture(t, owner, people());
     const base = `/v3/signature-requests/${f.request.id}/attachments`;
-    const upload = (name: string, contentType: string, content: Buffer) => {
-      const body = multipart([{ name: 'file', filename: name, contentType, content }]);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api${base}`,
-        headers: { ...bearer(owner), ...body.headers },
-        payload: body.payload,
-      });
-    };
+    const upload = (name: string, contentType: string, content: Buffer) =>
+      t.upload(base, owner, [{ name: 'file', filename: name, contentType, content }]);
     const disguised = await upload(
       'page.png',
       'image/png',
@@ -409,23 +376,23 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
       await upload('../../notes.txt', 'text/plain', Buffer.from('Grüezi\n')),
     );
     const id = notes.attachments[0]!.id;
-    const content = await call('GET', `${base}/${id}/content`, signer);
+    const content = await t.call('GET', `${base}/${id}/content`, signer);
     expect(content.statusCode).toBe(200);
     expect(content.headers['content-type']).toContain('text/plain');
     expect(content.headers['x-content-type-options']).toBe('nosniff');
     expect(content.headers['content-disposition']).toContain('filename="notes.txt"');
     expect(content.body).toBe('Grüezi\n');
-    const direct = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/direct/signature-requests/${f.request.id}/attachments/${id}/content`,
-      headers: f.visitor!.headers,
-    });
+    const direct = await t.call(
+      'GET',
+      `/v3/direct/signature-requests/${f.request.id}/attachments/${id}/content`,
+      f.visitor,
+    );
     expect(direct.body).toBe('Grüezi\n');
-    expect((await call('GET', `${base}/${id}/content`, stranger)).statusCode).toBe(404);
+    expect((await t.call('GET', `${base}/${id}/content`, stranger)).statusCode).toBe(404);
     // Another request's attachment through this request's path: 404, never the bytes.
     const other = await createFixture(t, stranger, people());
     expect(
-      (await call('GET', `/v3/signature-requests/${other.request.id}/attachments/${id}/content`, stranger))
+      (await t.call('GET', `/v3/signature-requests/${other.request.id}/attachments/${id}/content`, stranger))
         .statusCode,
     ).toBe(404);
     const big = await upload(
@@ -443,8 +410,8 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
       code: 'PAYLOAD_TOO_LARGE',
       message: expect.stringContaining('60 MB'),
     });
-    expect((await call('DELETE', `${base}/${id}`, owner)).statusCode).toBe(204);
-    expect((await call('GET', `${base}/${id}/content`, owner)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `${base}/${id}`, owner)).statusCode).toBe(204);
+    expect((await t.call('GET', `${base}/${id}/content`, owner)).statusCode).toBe(404);
   });
 
   it('builds the ZIP and the signature report (JSON and PDF, in the reader language)', async () => {
@@ -465,7 +432,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     expect(data.chain_valid).toBe(true);
     expect(data.events.map((e) => e.type)).toEqual(['created', 'attachment added', 'initiated']);
 
-    const zip = await call('GET', `/v3/signature-requests/${f.request.id}/zip`, observer);
+    const zip = await t.call('GET', `/v3/signature-requests/${f.request.id}/zip`, observer);
     expect(zip.headers['content-type']).toBe('application/zip');
     const entries = unzipSync(zip.rawPayload);
     expect(Object.keys(entries).sort()).toEqual([
@@ -485,41 +452,32 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
       return execFileSync('pdftotext', [file, '-']).toString();
     };
     const english = pdfText(
-      (await call('GET', `/v3/signature-requests/${f.request.id}/report?type=PDF`, owner)).rawPayload,
+      (await t.call('GET', `/v3/signature-requests/${f.request.id}/report?type=PDF`, owner)).rawPayload,
     );
     expect(english).toContain('Signature report: Miete «Zürich»');
     expect(english).toContain('CN=Sam Signer, O=SIMULATED');
     expect(english.replace(/\s/g, '')).toContain(data.documents[0]!.current_sha256);
     const german = pdfText(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/direct/signature-requests/${f.request.id}/report?type=PDF`,
-          headers: f.visitor!.headers,
-        })
-      ).rawPayload,
+      (await t.call('GET', `/v3/direct/signature-requests/${f.request.id}/report?type=PDF`, f.visitor))
+        .rawPayload,
     );
     expect(german).toContain('Signaturbericht: Miete «Zürich»');
-    const directZip = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/direct/signature-requests/${f.request.id}/zip`,
-      headers: f.visitor!.headers,
-    });
+    const directZip = await t.call('GET', `/v3/direct/signature-requests/${f.request.id}/zip`, f.visitor);
     expect(Object.keys(unzipSync(directZip.rawPayload))).toContain('signature-report.pdf');
   });
 
   it('lets a signed-in user claim a visitor signature through its send-to link', async () => {
     const f = await createFixture(t, owner, people());
     const sendTo = f.visitor!.sendTo;
-    const summary = await call('GET', `/v3/sendto/${sendTo}/get-internal`, stranger);
+    const summary = await t.call('GET', `/v3/sendto/${sendTo}/get-internal`, stranger);
     expect(json(summary)).toMatchObject({
       signature_request_id: f.request.id,
       title: 'Lease',
       owner_name: 'Olga Owner',
       claimable: true,
     });
-    expect((await call('GET', `/v3/sendto/${'A'.repeat(43)}/get-internal`, stranger)).statusCode).toBe(404);
-    const claimed = await call('POST', `/v3/sendto/${sendTo}/claim`, stranger);
+    expect((await t.call('GET', `/v3/sendto/${'A'.repeat(43)}/get-internal`, stranger)).statusCode).toBe(404);
+    const claimed = await t.call('POST', `/v3/sendto/${sendTo}/claim`, stranger);
     expect(claimed.statusCode).toBe(200);
     expect(json<SignatureRequest>(claimed)).toMatchObject({ signature_status: 'OPEN' });
     expect(json<SignatureRequest>(claimed).signatures[1]).toMatchObject({
@@ -529,20 +487,22 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     });
     // The old direct link's secret no longer counts; the slot can no longer be claimed.
     expect(
-      (await call('GET', `/v3/direct/signature-requests/${f.request.id}`, f.visitor!.headers)).statusCode,
+      (await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, f.visitor!.headers)).statusCode,
     ).toBe(401);
-    expect((await call('POST', `/v3/sendto/${sendTo}/claim`, observer)).statusCode).toBe(404);
+    expect((await t.call('POST', `/v3/sendto/${sendTo}/claim`, observer)).statusCode).toBe(404);
     const trail = json<{ events: Array<{ type: string; data: Record<string, unknown> }> }>(
-      await call('GET', `/v3/signature-requests/${f.request.id}/events`, owner),
+      await t.call('GET', `/v3/signature-requests/${f.request.id}/events`, owner),
     );
     expect(trail.events.at(-1)).toMatchObject({ type: 'claimed', data: { to: 'stranger@example.ch' } });
 
     const g = await createFixture(t, owner, people());
-    await call('POST', `/v3/signature-requests/${g.request.id}/decline`, signer, {});
-    expect(json(await call('GET', `/v3/sendto/${g.visitor!.sendTo}/get-internal`, stranger))).toMatchObject({
-      claimable: false,
-    });
-    expect(json(await call('POST', `/v3/sendto/${g.visitor!.sendTo}/claim`, stranger))).toMatchObject({
+    await t.call('POST', `/v3/signature-requests/${g.request.id}/decline`, signer, {});
+    expect(json(await t.call('GET', `/v3/sendto/${g.visitor!.sendTo}/get-internal`, stranger))).toMatchObject(
+      {
+        claimable: false,
+      },
+    );
+    expect(json(await t.call('POST', `/v3/sendto/${g.visitor!.sendTo}/claim`, stranger))).toMatchObject({
       code: 'REQUEST_NOT_EDITABLE',
     });
   });

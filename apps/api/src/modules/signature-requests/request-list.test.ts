@@ -1,38 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
-import { samplePdf } from './request-fixtures.test-support.ts';
+import { databaseKinds, json, samplePdf } from '../../../test/helpers.ts';
+import { useTestApp, type TestUser } from '../../../test/factories.ts';
 
 describe.each(databaseKinds)('dashboard list by status on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
-  let signer: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { env: { SANDBOX: 'off' } });
-    owner = (await signUp(t, { email: 'lister@example.ch', firstName: 'Lia', lastName: 'Lister' })).token;
-    signer = (await signUp(t, { email: 'listed@example.ch', firstName: 'Leo', lastName: 'Listed' })).token;
+  const t = useTestApp(kind, {
+    env: { SANDBOX: 'off' },
+    users: {
+      owner: { email: 'lister@example.ch', firstName: 'Lia', lastName: 'Lister' },
+      signer: { email: 'listed@example.ch', firstName: 'Leo', lastName: 'Listed' },
+    },
   });
-  afterAll(() => t.close());
+  const { owner, signer } = t.users;
 
-  const create = async (title: string) =>
-    json<SignatureRequest>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v3/signature-requests',
-        headers: bearer(owner),
-        payload: {
-          title,
-          documents: [{ title: 'doc', content: samplePdf.toString('base64') }],
-          signatures: [{ account_email: 'listed@example.ch' }],
-        },
-      }),
-    );
-  const list = async (token: string, query: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/signature-requests?${query}`,
-      headers: bearer(token),
+  const create = (title: string) =>
+    t.request(owner, {
+      status: 'DRAFT',
+      title,
+      documents: [{ title: 'doc', content: samplePdf }],
+      signatures: ['listed@example.ch'],
     });
+  const list = async (user: TestUser, query: string) => {
+    const response = await t.call('GET', `/v3/signature-requests?${query}`, user);
     return {
       status: response.statusCode,
       body: json<{ items: SignatureRequest[]; total: number }>(response),
@@ -42,11 +31,7 @@ describe.each(databaseKinds)('dashboard list by status on %s', (kind) => {
   it('narrows a filter to one status (the drafts tab), and refuses an unknown status', async () => {
     const draft = await create('Status draft');
     const sent = await create('Status sent');
-    const initiated = await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/signature-requests/${sent.id}/initiate`,
-      headers: bearer(owner),
-    });
+    const initiated = await t.call('POST', `/v3/signature-requests/${sent.id}/initiate`, owner);
     expect(initiated.statusCode).toBe(200);
 
     const drafts = await list(owner, 'filter=all&status=DRAFT&search=Status');

@@ -1,64 +1,41 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inspectPdf } from '@signet/pdf';
-import {
-  bearer,
-  corpusDir,
-  createTestApp,
-  databaseKinds,
-  deliveredMails,
-  json,
-  signUp,
-  visitorLink,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { corpus, databaseKinds, deliveredMails, json, visitorLink } from '../../../test/helpers.ts';
+import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 
-const corpus = (name: string) => readFileSync(`${corpusDir}${name}`);
-
 describe.each(databaseKinds)('signature requests on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
-  let signer: string;
-  let stranger: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { env: { SANDBOX: 'off' } });
-    owner = (await signUp(t, { email: 'owner@example.ch', firstName: 'Olga', lastName: 'Owner' })).token;
-    signer = (await signUp(t, { email: 'signer@example.ch', firstName: 'Sam', lastName: 'Signer' })).token;
-    stranger = (await signUp(t, { email: 'stranger@example.ch' })).token;
+  const t = useTestApp(kind, {
+    env: { SANDBOX: 'off' },
+    users: cast('owner', 'signer', 'stranger'),
   });
-  afterAll(() => t.close());
+  const { owner, signer, stranger } = t.users;
 
   const createRequest = async (extra: Record<string, unknown> = {}) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v3/signature-requests',
-      headers: bearer(owner),
-      payload: {
-        title: 'Lease',
-        message: 'Please sign by Friday',
-        documents: [
-          { title: 'lease', content: corpus('basic-pdf15-libreoffice-writer.pdf').toString('base64') },
-        ],
-        signatures: [
-          {
-            account_email: 'signer@example.ch',
-            visual_signatures: [{ position: { page: 1, x: 50, y: 600 } }],
+    const response = await t.call('POST', '/v3/signature-requests', owner, {
+      title: 'Lease',
+      message: 'Please sign by Friday',
+      documents: [
+        { title: 'lease', content: corpus('basic-pdf15-libreoffice-writer.pdf').toString('base64') },
+      ],
+      signatures: [
+        {
+          account_email: 'signer@example.ch',
+          visual_signatures: [{ position: { page: 1, x: 50, y: 600 } }],
+        },
+        {
+          signer_identity_data: {
+            email_address: 'visitor@example.ch',
+            first_name: 'Vera',
+            last_name: 'Visitor',
+            mobile_number: '+41791234567',
+            language: 'de-ch',
           },
-          {
-            signer_identity_data: {
-              email_address: 'visitor@example.ch',
-              first_name: 'Vera',
-              last_name: 'Visitor',
-              mobile_number: '+41791234567',
-              language: 'de-ch',
-            },
-          },
-        ],
-        observers: ['watch@example.ch'],
-        quality: 'ses',
-        ...extra,
-      },
+        },
+      ],
+      observers: ['watch@example.ch'],
+      quality: 'ses',
+      ...extra,
     });
     return response;
   };
@@ -80,31 +57,15 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
       width: 300,
       height: 140,
     });
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/signature-requests/${draft.id}`,
-          headers: bearer(signer),
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await t.call('GET', `/v3/signature-requests/${draft.id}`, signer)).statusCode).toBe(404);
 
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/signature-requests/${draft.id}/initiate`,
-      headers: bearer(owner),
-    });
+    const sent = await t.call('POST', `/v3/signature-requests/${draft.id}/initiate`, owner);
     expect(sent.statusCode).toBe(200);
     const open = json<SignatureRequest>(sent);
     expect(open.status_overall).toBe('OPEN');
     expect(open.signatures[0]).toMatchObject({ first_name: 'Sam', last_name: 'Signer', can_sign_now: true });
 
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/documents/${open.documents[0]!.id}/download`,
-      headers: bearer(owner),
-    });
+    const download = await t.call('GET', `/v3/documents/${open.documents[0]!.id}/download`, owner);
     const info = await inspectPdf(download.rawPayload);
     const names = info.signatureFields.map((f) => f.name).sort();
     expect(names).toEqual(open.signatures.map((s) => `Signature-${s.sid}`).sort());
@@ -129,128 +90,70 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
 
     // The owner sees the visitor's mobile (the editor sends the signer list back whole); a signer does not.
     expect(draft.signatures.map((s) => s.mobile_number)).toEqual([null, '+41791234567']);
-    const asSigner = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/signature-requests/${open.id}`,
-      headers: bearer(signer),
-    });
+    const asSigner = await t.call('GET', `/v3/signature-requests/${open.id}`, signer);
     expect(asSigner.statusCode).toBe(200);
     expect(json<SignatureRequest>(asSigner).signatures.map((s) => s.mobile_number)).toEqual([
       undefined,
       undefined,
     ]);
     expect(asSigner.body).not.toContain('41791234567');
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/signature-requests/${open.id}`,
-          headers: bearer(stranger),
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/v3/signature-requests/${open.id}/initiate`,
-          headers: bearer(owner),
-        })
-      ).statusCode,
-    ).toBe(409);
+    expect((await t.call('GET', `/v3/signature-requests/${open.id}`, stranger)).statusCode).toBe(404);
+    expect((await t.call('POST', `/v3/signature-requests/${open.id}/initiate`, owner)).statusCode).toBe(409);
   });
 
   it('lets a visitor reach exactly their request with direct credentials', async () => {
     const open = json<SignatureRequest>(
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/v3/signature-requests/${json<SignatureRequest>(await createRequest()).id}/initiate`,
-        headers: bearer(owner),
-      }),
+      await t.call(
+        'POST',
+        `/v3/signature-requests/${json<SignatureRequest>(await createRequest()).id}/initiate`,
+        owner,
+      ),
     );
     const visitor = open.signatures[1]!;
     const basic = (await visitorLink(t, 'visitor@example.ch', open.id)).headers;
-    const own = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/direct/signature-requests/${open.id}`,
-      headers: basic,
-    });
+    const own = await t.call('GET', `/v3/direct/signature-requests/${open.id}`, basic);
     expect(own.statusCode).toBe(200);
     expect(json<SignatureRequest>(own).signature_status).toBe('OPEN');
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/direct/documents/${open.documents[0]!.id}/pages/1?scale=20`,
-      headers: basic,
-    });
+    const page = await t.call('GET', `/v3/direct/documents/${open.documents[0]!.id}/pages/1?scale=20`, basic);
     expect(page.headers['content-type']).toBe('image/png');
 
     const other = json<SignatureRequest>(await createRequest());
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/direct/signature-requests/${other.id}`,
-          headers: basic,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/v3/signature-requests/${open.id}`, headers: basic }))
-        .statusCode,
-    ).toBe(401);
+    expect((await t.call('GET', `/v3/direct/signature-requests/${other.id}`, basic)).statusCode).toBe(404);
+    expect((await t.call('GET', `/v3/signature-requests/${open.id}`, basic)).statusCode).toBe(401);
     const wrongPair = {
       authorization: `Basic ${Buffer.from(`${visitor.sid}:${other.id}`).toString('base64')}`,
     };
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/direct/signature-requests/${other.id}`,
-          headers: wrongPair,
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await t.call('GET', `/v3/direct/signature-requests/${other.id}`, wrongPair)).statusCode).toBe(
+      401,
+    );
   });
 
   it('lists requests by dashboard filter for each participant', async () => {
     const open = json<SignatureRequest>(
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/v3/signature-requests/${json<SignatureRequest>(await createRequest({ title: 'Filter me' })).id}/initiate`,
-        headers: bearer(owner),
-      }),
+      await t.call(
+        'POST',
+        `/v3/signature-requests/${json<SignatureRequest>(await createRequest({ title: 'Filter me' })).id}/initiate`,
+        owner,
+      ),
     );
-    const ids = async (token: string, filter: string) =>
+    const ids = async (token: TestUser, filter: string) =>
       json<{ items: SignatureRequest[] }>(
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/signature-requests?filter=${filter}&search=Filter`,
-          headers: bearer(token),
-        }),
+        await t.call('GET', `/v3/signature-requests?filter=${filter}&search=Filter`, token),
       ).items.map((i) => i.id);
     expect(await ids(signer, 'toSign')).toEqual([open.id]);
     expect(await ids(owner, 'toSign')).toEqual([]);
     expect(await ids(owner, 'pending')).toEqual([open.id]);
     expect(await ids(owner, 'all')).toEqual([open.id]);
     expect(await ids(stranger, 'all')).toEqual([]);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/v3/signature-requests?filter=mine',
-      headers: bearer(owner),
-    });
+    const bad = await t.call('GET', '/v3/signature-requests?filter=mine', owner);
     expect(json(bad)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'querystring.filter' });
   });
 
   it('filters follow drafts, signing order, observers, visitor slots and declines', async () => {
-    const watcher = (await signUp(t, { email: 'watch@example.ch', firstName: 'Wim', lastName: 'Watch' }))
-      .token;
+    const watcher = await t.user({ email: 'watch@example.ch', firstName: 'Wim', lastName: 'Watch' });
     const send = async (title: string, extra: Record<string, unknown>) => {
       const draft = json<SignatureRequest>(await createRequest({ title, ...extra }));
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/v3/signature-requests/${draft.id}/initiate`,
-        headers: bearer(owner),
-      });
+      await t.call('POST', `/v3/signature-requests/${draft.id}/initiate`, owner);
       return draft.id;
     };
     const account = (email: string) => ({ account_email: email });
@@ -272,21 +175,14 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
       ],
     });
     const toDecline = await send('Order declined', { signatures: [account('signer@example.ch')] });
-    const declined = await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/signature-requests/${toDecline}/decline`,
-      headers: bearer(signer),
-      payload: { message: 'Not me' },
+    const declined = await t.call('POST', `/v3/signature-requests/${toDecline}/decline`, signer, {
+      message: 'Not me',
     });
     expect(declined.statusCode).toBe(200);
 
-    const ids = async (token: string, filter: string) =>
+    const ids = async (token: TestUser, filter: string) =>
       json<{ items: SignatureRequest[]; total: number }>(
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/signature-requests?filter=${filter}&search=Order&size=100`,
-          headers: bearer(token),
-        }),
+        await t.call('GET', `/v3/signature-requests?filter=${filter}&search=Order&size=100`, token),
       )
         .items.map((i) => i.id)
         .sort();
@@ -306,17 +202,9 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
 
   it('keeps a hash-chained audit trail', async () => {
     const draft = json<SignatureRequest>(await createRequest());
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/signature-requests/${draft.id}/initiate`,
-      headers: bearer(owner),
-    });
+    await t.call('POST', `/v3/signature-requests/${draft.id}/initiate`, owner);
     const trail = json<{ chain_valid: boolean; events: Array<{ type: string }> }>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v3/signature-requests/${draft.id}/events`,
-        headers: bearer(owner),
-      }),
+      await t.call('GET', `/v3/signature-requests/${draft.id}/events`, owner),
     );
     expect(trail.chain_valid).toBe(true);
     expect(trail.events.map((e) => e.type)).toEqual(['created', 'initiated']);
@@ -324,24 +212,16 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
       `update request_events set data = '{"title":"forged"}' where request_id = '${draft.id}' and seq = 1` as never,
     );
     const tampered = json<{ chain_valid: boolean }>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v3/signature-requests/${draft.id}/events`,
-        headers: bearer(owner),
-      }),
+      await t.call('GET', `/v3/signature-requests/${draft.id}/events`, owner),
     );
     expect(tampered.chain_valid).toBe(false);
   });
 
   it("autocompletes the addresses of the people in the caller's own requests", async () => {
     expect((await createRequest()).statusCode).toBe(201);
-    const complete = async (token: string, q: string) =>
+    const complete = async (token: TestUser, q: string) =>
       json<{ emails: string[] }>(
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v1/email_input_autocomplete?q=${encodeURIComponent(q)}`,
-          headers: bearer(token),
-        }),
+        await t.call('GET', `/v1/email_input_autocomplete?q=${encodeURIComponent(q)}`, token),
       ).emails;
     expect(await complete(owner, 'VIS')).toEqual(['visitor@example.ch']);
     expect(await complete(owner, 'w')).toEqual(['watch@example.ch']);

@@ -4,18 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import {
-  basicFor,
-  bearer,
-  createTestApp,
-  databaseKinds,
-  json,
-  signUp,
-  visitorLink,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { basicFor, databaseKinds, json, visitorLink } from '../../../test/helpers.ts';
+import { cast, useTestApp } from '../../../test/factories.ts';
 import { createFixture } from './request-fixtures.test-support.ts';
 
 // Issue 10 points 1 and 8: signer ids are plain identifiers, a visitor's credentials are random
@@ -50,44 +42,30 @@ const candidates = (texts: string[]) =>
   );
 
 describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
-  let signer: string;
-  let observer: string;
-  let stranger: string;
   const logs: string[] = [];
-  let n = 0;
-  const people = () => {
-    n += 1;
-    return { signer: 'signer@example.ch', visitor: `visitor${n}@example.ch`, observer: 'watch@example.ch' };
-  };
-
-  beforeAll(async () => {
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
-    t = await createTestApp(kind, { env: { SANDBOX: 'off', LOG_LEVEL: 'info' }, overrides: { logStream } });
-    owner = (await signUp(t, { email: 'owner@example.ch', firstName: 'Olga', lastName: 'Owner' })).token;
-    signer = (await signUp(t, { email: 'signer@example.ch' })).token;
-    observer = (await signUp(t, { email: 'watch@example.ch' })).token;
-    stranger = (await signUp(t, { email: 'stranger@example.ch' })).token;
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
+  const t = useTestApp(kind, {
+    env: { SANDBOX: 'off', LOG_LEVEL: 'info' },
+    overrides: { logStream },
+    users: cast('owner', 'signer', 'observer', 'stranger'),
   });
-  afterAll(() => t.close());
+  const { owner, signer, observer, stranger } = t.users;
+  const people = () => ({
+    signer: 'signer@example.ch',
+    visitor: t.email('visitor'),
+    observer: 'watch@example.ch',
+  });
 
-  const inject = (
-    method: 'GET' | 'POST',
-    url: string,
-    headers: Record<string, string> = {},
-    payload?: object,
-  ) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
   const statusOf = async (requestId: string, sid: string) =>
-    json<SignatureRequest>(
-      await inject('GET', `/v3/signature-requests/${requestId}`, bearer(owner)),
-    ).signatures.find((s) => s.sid === sid)!.status_code;
+    json<SignatureRequest>(await t.call('GET', `/v3/signature-requests/${requestId}`, owner)).signatures.find(
+      (s) => s.sid === sid,
+    )!.status_code;
 
   it("refuses a visitor's signer id with the request id, or with another visitor's secret", async () => {
     const f = await createFixture(t, owner, people());
     const second = json<SignatureRequest>(
-      await inject('POST', `/v3/signature-requests/${f.request.id}/signatures`, bearer(owner), {
+      await t.call('POST', `/v3/signature-requests/${f.request.id}/signatures`, owner, {
         signer_identity_data: { email_address: 'second@example.ch', first_name: 'Sid', last_name: 'Second' },
       }),
     );
@@ -95,14 +73,14 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
     // What the PDF's field names and the request's views give everybody: the ids.
     const forged = [basicFor(f.visitorSid, f.request.id), basicFor(f.visitorSid, other.secret)];
     for (const headers of forged) {
-      expect((await inject('GET', `/v3/direct/signature-requests/${f.request.id}`, headers)).statusCode).toBe(
+      expect((await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, headers)).statusCode).toBe(
         401,
       );
-      const sign = await inject('POST', '/v3/direct/sign', headers, {
+      const sign = await t.call('POST', '/v3/direct/sign', headers, {
         signatureRequests: [{ id: f.request.id }],
       });
       expect(json(sign)).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
-      const decline = await inject(
+      const decline = await t.call(
         'POST',
         `/v3/direct/signature-requests/${f.request.id}/decline`,
         headers,
@@ -113,11 +91,11 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
     expect(await statusOf(f.request.id, f.visitorSid)).toBe('OPEN');
     // Each visitor's own link opens exactly their own slot.
     const own = json<SignatureRequest>(
-      await inject('GET', `/v3/direct/signature-requests/${f.request.id}`, f.visitor!.headers),
+      await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, f.visitor!.headers),
     );
     expect(own.signature_status).toBe('OPEN');
     expect(
-      (await inject('GET', `/v3/direct/signature-requests/${f.request.id}`, other.headers)).statusCode,
+      (await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, other.headers)).statusCode,
     ).toBe(200);
   });
 
@@ -126,8 +104,7 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
     const base = `/v3/signature-requests/${f.request.id}`;
     const documentId = f.request.documents[0]!.id;
     const texts: string[] = [];
-    for (const token of [signer, observer, owner]) {
-      const headers = bearer(token);
+    for (const { headers } of [signer, observer, owner]) {
       for (const url of [
         base,
         `${base}/events`,
@@ -137,12 +114,12 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
         '/v3/signature-requests?filter=all',
         `/v3/documents/${documentId}`,
       ])
-        texts.push((await inject('GET', url, headers)).body);
+        texts.push((await t.call('GET', url, headers)).body);
       texts.push(
-        decompressed((await inject('GET', `/v3/documents/${documentId}/download`, headers)).rawPayload),
+        decompressed((await t.call('GET', `/v3/documents/${documentId}/download`, headers)).rawPayload),
       );
-      texts.push(decompressed((await inject('GET', `${base}/report?type=PDF`, headers)).rawPayload));
-      const zip = unzipSync((await inject('GET', `${base}/zip`, headers)).rawPayload);
+      texts.push(decompressed((await t.call('GET', `${base}/report?type=PDF`, headers)).rawPayload));
+      const zip = unzipSync((await t.call('GET', `${base}/zip`, headers)).rawPayload);
       for (const [name, bytes] of Object.entries(zip))
         texts.push(
           name.endsWith('.pdf') ? decompressed(Buffer.from(bytes)) : Buffer.from(bytes).toString('latin1'),
@@ -155,19 +132,17 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
     expect(texts.some((text) => text.includes(`Signature-${f.visitorSid}`))).toBe(true);
     for (const candidate of found) {
       const headers = basicFor(f.visitorSid, candidate);
-      expect((await inject('GET', `/v3/direct/signature-requests/${f.request.id}`, headers)).statusCode).toBe(
+      expect((await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, headers)).statusCode).toBe(
         401,
       );
-      expect((await inject('POST', `/v3/sendto/${candidate}/claim`, bearer(stranger))).statusCode).not.toBe(
-        200,
-      );
+      expect((await t.call('POST', `/v3/sendto/${candidate}/claim`, stranger)).statusCode).not.toBe(200);
     }
     // The owner signs as themselves only: not on the visitor's direct route, not in the visitor's slot.
-    const ownerDirect = await inject('POST', '/v3/direct/sign', bearer(owner), {
+    const ownerDirect = await t.call('POST', '/v3/direct/sign', owner, {
       signatureRequests: [{ id: f.request.id }],
     });
     expect(ownerDirect.statusCode).toBe(401);
-    const ownerSign = await inject('POST', '/v3/sign', bearer(owner), {
+    const ownerSign = await t.call('POST', '/v3/sign', owner, {
       signatureRequests: [{ id: f.request.id }],
     });
     expect(json(ownerSign)).toMatchObject({ code: 'NOT_A_SIGNER' });
@@ -186,27 +161,23 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
     const p = people();
     const f = await createFixture(t, owner, p);
     const first = f.visitor!;
-    expect(
-      (await inject('POST', `/v3/signature-requests/${f.request.id}/remind`, bearer(owner))).statusCode,
-    ).toBe(200);
+    expect((await t.call('POST', `/v3/signature-requests/${f.request.id}/remind`, owner)).statusCode).toBe(
+      200,
+    );
     const second = await visitorLink(t, p.visitor, f.request.id);
     expect(second.secret).not.toBe(first.secret);
     expect(second.sendTo).not.toBe(first.sendTo);
     expect(
-      (await inject('GET', `/v3/direct/signature-requests/${f.request.id}`, first.headers)).statusCode,
+      (await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, first.headers)).statusCode,
     ).toBe(401);
+    expect((await t.call('GET', `/v3/sendto/${first.sendTo}/get-internal`, stranger)).statusCode).toBe(404);
     expect(
-      (await inject('GET', `/v3/sendto/${first.sendTo}/get-internal`, bearer(stranger))).statusCode,
-    ).toBe(404);
-    expect(
-      (await inject('GET', `/v3/direct/signature-requests/${f.request.id}`, second.headers)).statusCode,
+      (await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, second.headers)).statusCode,
     ).toBe(200);
-    expect(
-      (await inject('GET', `/v3/sendto/${second.sendTo}/get-internal`, bearer(stranger))).statusCode,
-    ).toBe(200);
+    expect((await t.call('GET', `/v3/sendto/${second.sendTo}/get-internal`, stranger)).statusCode).toBe(200);
 
     // The account signer hands their signature to a visitor: only the new signer's mail holds the secret.
-    const handed = await inject('POST', `/v3/signature-requests/${f.request.id}/delegate`, bearer(signer), {
+    const handed = await t.call('POST', `/v3/signature-requests/${f.request.id}/delegate`, signer, {
       signer_identity_data: { email_address: 'deputy@example.ch', first_name: 'Dora', last_name: 'Deputy' },
     });
     expect(handed.statusCode).toBe(200);
@@ -214,34 +185,28 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
     expect(deputy.sid).toBe(f.signerSid);
     expect(handed.body).not.toContain(deputy.secret);
     expect(
-      (await inject('GET', `/v3/direct/signature-requests/${f.request.id}`, deputy.headers)).statusCode,
+      (await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, deputy.headers)).statusCode,
     ).toBe(200);
     // A slot taken into an account keeps no link: neither of its secrets works any more.
-    expect((await inject('POST', `/v3/sendto/${deputy.sendTo}/claim`, bearer(stranger))).statusCode).toBe(
-      200,
-    );
+    expect((await t.call('POST', `/v3/sendto/${deputy.sendTo}/claim`, stranger)).statusCode).toBe(200);
     expect(
-      (await inject('GET', `/v3/direct/signature-requests/${f.request.id}`, deputy.headers)).statusCode,
+      (await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, deputy.headers)).statusCode,
     ).toBe(401);
-    expect(
-      (await inject('GET', `/v3/sendto/${deputy.sendTo}/get-internal`, bearer(stranger))).statusCode,
-    ).toBe(404);
+    expect((await t.call('GET', `/v3/sendto/${deputy.sendTo}/get-internal`, stranger)).statusCode).toBe(404);
   });
 
   it('answers send-to links only to signed-in users, by their own secret', async () => {
     const f = await createFixture(t, owner, people());
     const sendTo = f.visitor!.sendTo;
     for (const id of [sendTo, f.visitorSid]) {
-      expect((await inject('GET', `/v3/sendto/${id}/get-internal`)).statusCode).toBe(401);
-      expect((await inject('POST', `/v3/sendto/${id}/claim`)).statusCode).toBe(401);
+      expect((await t.call('GET', `/v3/sendto/${id}/get-internal`)).statusCode).toBe(401);
+      expect((await t.call('POST', `/v3/sendto/${id}/claim`)).statusCode).toBe(401);
     }
-    expect(
-      json(await inject('GET', `/v3/sendto/${f.visitorSid}/get-internal`, bearer(stranger))),
-    ).toMatchObject({
+    expect(json(await t.call('GET', `/v3/sendto/${f.visitorSid}/get-internal`, stranger))).toMatchObject({
       statusCode: 400,
       field: 'params.id',
     });
-    expect(json(await inject('GET', `/v3/sendto/${sendTo}/get-internal`, bearer(stranger)))).toMatchObject({
+    expect(json(await t.call('GET', `/v3/sendto/${sendTo}/get-internal`, stranger))).toMatchObject({
       signature_request_id: f.request.id,
       claimable: true,
     });
@@ -254,18 +219,18 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
     const queryToken = Buffer.from(`${f.visitorSid}:${secret}`).toString('base64');
     const page = `/v3/direct/documents/${documentId}/pages/1?scale=20`;
     // A credential in a query string is no credential.
-    expect((await inject('GET', `${page}&token=${encodeURIComponent(queryToken)}`)).statusCode).toBe(401);
+    expect((await t.call('GET', `${page}&token=${encodeURIComponent(queryToken)}`)).statusCode).toBe(401);
     expect(
       (
-        await inject(
+        await t.call(
           'GET',
           `/v3/direct/signature-requests/${f.request.id}/zip?token=${encodeURIComponent(queryToken)}`,
         )
       ).statusCode,
     ).toBe(401);
-    const withHeader = await inject('GET', page, headers);
+    const withHeader = await t.call('GET', page, headers);
     expect(withHeader.headers['content-type']).toBe('image/png');
-    expect((await inject('GET', `/v3/sendto/${sendTo}/get-internal`, bearer(stranger))).statusCode).toBe(200);
+    expect((await t.call('GET', `/v3/sendto/${sendTo}/get-internal`, stranger)).statusCode).toBe(200);
     t.app.log.info(
       { request: { headers: { authorization: headers.authorization } }, body: { data: { token: secret } } },
       'a careless log line',
@@ -282,7 +247,7 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
       queryToken,
       encodeURIComponent(queryToken),
       headers.authorization,
-      owner,
+      owner.token,
     ])
       expect(text).not.toContain(value);
   });
@@ -301,13 +266,13 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
     const claimed = await t.app.inject({
       method: 'POST',
       url: `/api/v3/sendto/${g.visitor!.sendTo}/claim`,
-      headers: { ...bearer(stranger), 'user-agent': 'ClaimerBrowser/2.0' },
+      headers: { ...stranger.headers, 'user-agent': 'ClaimerBrowser/2.0' },
       remoteAddress: '198.51.100.4',
     });
     expect(claimed.statusCode).toBe(200);
     const lastEvent = async (id: string) =>
       json<{ events: Array<{ type: string; data: Record<string, unknown> }> }>(
-        await inject('GET', `/v3/signature-requests/${id}/events`, bearer(owner)),
+        await t.call('GET', `/v3/signature-requests/${id}/events`, owner),
       ).events.at(-1);
     expect(await lastEvent(f.request.id)).toMatchObject({
       type: 'declined',

@@ -1,26 +1,20 @@
 import { createHash } from 'node:crypto';
 import { importJWK, jwtVerify, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/factories.ts';
 import { SignerAssertions } from '../../adapters/signer-assertion.ts';
 import { installationSecret } from '../../installation-secrets.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 describe('signer assertions between Signet and its QTSP', () => {
-  let t: TestApp;
-  let clientToken: string;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-    clientToken = installationSecret(t.config.dataDir, 'qtsp-client-token');
-  });
-  afterAll(() => t.close());
-
+  const t = useTestApp('pglite');
   const qtsp = (url: string, payload: object) =>
     t.app.inject({
       method: 'POST',
       url: `/sandbox${url}`,
-      headers: { authorization: `Bearer ${clientToken}` },
+      headers: { authorization: `Bearer ${installationSecret(t.config.dataDir, 'qtsp-client-token')}` },
       payload,
     });
 
@@ -50,7 +44,7 @@ describe('signer assertions between Signet and its QTSP', () => {
   });
 
   it("publishes the installation's assertion key as a JWKS, and the sandbox QTSP trusts exactly that key", async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/signer-assertion-keys.json' });
+    const response = await t.call('GET', '/v1/signer-assertion-keys.json');
     expect(response.statusCode).toBe(200);
     const { keys } = json<{ keys: JWK[] }>(response);
     expect(keys).toHaveLength(1);

@@ -1,21 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { livenessApplicationName } from '../../db/process-liveness.ts';
 import { acquireSigningLock, releaseSigningLocks } from '../signature-requests/request-locks.service.ts';
-import { bearer, createTestApp, databaseKinds, json, signUp, type TestApp } from '../../../test/helpers.ts';
-import { lockStatus, openQesRequest, qesSigner } from './signing-fixtures.test-support.ts';
+import { databaseKinds, json } from '../../../test/helpers.ts';
+import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
+import { lockStatus, openQesRequest } from './signing-fixtures.test-support.ts';
 
 const minute = 60_000;
 
 describe.each(databaseKinds)('request signing locks on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    owner = (await signUp(t, { email: 'owner@example.ch' })).token;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind, { users: cast('owner') });
+  const { owner } = t.users;
 
   it('lets one holder in at a time, frees on release, and frees an abandoned lock after its lifetime', async () => {
     const { id } = await openQesRequest(t, owner, ['a@example.ch']);
@@ -37,13 +33,8 @@ describe.each(databaseKinds)('request signing locks on %s', (kind) => {
 // Several processes share one PostgreSQL: a process that dies must not leave its locks behind.
 if (databaseKinds.includes('postgres'))
   describe('request signing locks of a process that died, on PostgreSQL', () => {
-    let t: TestApp;
-    let owner: string;
-    beforeAll(async () => {
-      t = await createTestApp('postgres', { listen: true });
-      owner = (await signUp(t, { email: 'owner@example.ch' })).token;
-    });
-    afterAll(() => t.close());
+    const t = useTestApp('postgres', { listen: true, users: cast('owner') });
+    const { owner } = t.users;
 
     const locked = async (id: string) => (await lockStatus(t, owner, id)).locked;
 
@@ -73,16 +64,11 @@ if (databaseKinds.includes('postgres'))
     });
 
     it('another signer gets the lock at once when the holder’s session is terminated mid-signing', async () => {
-      const first = await qesSigner(t, 'first@example.ch', '+41790003001');
-      const second = await qesSigner(t, 'second@example.ch', '+41790003002');
+      const first = await t.user({ email: 'first@example.ch', mobile: '+41790003001' });
+      const second = await t.user({ email: 'second@example.ch', mobile: '+41790003002' });
       const request = await openQesRequest(t, owner, ['first@example.ch', 'second@example.ch']);
-      const sign = (token: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v3/sign',
-          headers: bearer(token),
-          payload: { signatureRequests: [{ id: request.id }] },
-        });
+      const sign = (signer: TestUser) =>
+        t.call('POST', '/v3/sign', signer, { signatureRequests: [{ id: request.id }] });
       // The first signer waits for the SMS code: the request is theirs for ten minutes.
       expect(json(await sign(first))).toMatchObject({ status: 'TAN_REQUIRED' });
       expect(json(await sign(second))).toMatchObject({ code: 'REQUEST_LOCKED' });

@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  databaseKinds,
-  json,
-  signUp,
-  strongPassword,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, databaseKinds, json, strongPassword } from '../../../test/helpers.ts';
+import { cast, useTestApp, type Caller } from '../../../test/factories.ts';
 import { guessingBound, qesLimits } from './signing-limits.ts';
-import {
-  latestSmsCode,
-  lockStatus,
-  openQesRequest,
-  qesSigner,
-  smsTo,
-} from './signing-fixtures.test-support.ts';
+import { latestSmsCode, lockStatus, openQesRequest, smsTo } from './signing-fixtures.test-support.ts';
 
 const hourMs = 60 * 60 * 1000;
 
@@ -40,23 +27,12 @@ describe('QES guessing bound', () => {
 });
 
 describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { listen: true });
-    owner = (await signUp(t, { email: 'owner@example.ch' })).token;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind, { listen: true, users: cast('owner') });
+  const { owner } = t.users;
 
-  const post = (url: string, token: string, payload?: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: bearer(token),
-      ...(payload ? { payload } : {}),
-    });
-  const sign = (token: string, id: string) => post('/v3/sign', token, { signatureRequests: [{ id }] });
-  const startAndCancel = async (token: string, id: string) => {
+  const post = (url: string, as: Caller, payload?: object) => t.call('POST', url, as, payload);
+  const sign = (as: Caller, id: string) => post('/v3/sign', as, { signatureRequests: [{ id }] });
+  const startAndCancel = async (token: Caller, id: string) => {
     const started = await sign(token, id);
     expect(json(started), started.body).toMatchObject({ status: 'TAN_REQUIRED' });
     const { responseId } = json<{ responseId: string }>(started);
@@ -72,7 +48,7 @@ describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind
 
   it('refuses a signer’s sixth QES signing in an hour with 429 and Retry-After, and sends no SMS for it', async () => {
     const mobile = '+41790004001';
-    const signer = await qesSigner(t, 'starts@example.ch', mobile);
+    const signer = await t.user({ email: 'starts@example.ch', mobile });
     const request = await openQesRequest(t, owner, ['starts@example.ch']);
     for (let i = 0; i < qesLimits.startsPerSigner; i++) await startAndCancel(signer, request.id);
     expectLimited(await sign(signer, request.id), 'SIGNING_RATE_LIMITED', 3600);
@@ -85,7 +61,7 @@ describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind
 
   it('refuses a sixth resend of the code within the hour', async () => {
     const mobile = '+41790004002';
-    const signer = await qesSigner(t, 'resends@example.ch', mobile);
+    const signer = await t.user({ email: 'resends@example.ch', mobile });
     const request = await openQesRequest(t, owner, ['resends@example.ch']);
     const { responseId } = json<{ responseId: string }>(await sign(signer, request.id));
     for (let i = 0; i < qesLimits.resendsPerSigner; i++)
@@ -99,8 +75,9 @@ describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind
 
   it('limits the codes sent for one request, whoever its signers are', async () => {
     const emails = Array.from({ length: 5 }, (_, i) => `many${i}@example.ch`);
-    const tokens: string[] = [];
-    for (const [i, email] of emails.entries()) tokens.push(await qesSigner(t, email, `+4179000410${i}`));
+    const tokens: Caller[] = [];
+    for (const [i, email] of emails.entries())
+      tokens.push(await t.user({ email, mobile: `+4179000410${i}` }));
     const request = await openQesRequest(t, owner, emails);
     for (const token of tokens.slice(0, 4))
       for (let i = 0; i < qesLimits.startsPerRequest / 4; i++) await startAndCancel(token, request.id);
@@ -112,7 +89,7 @@ describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind
 
   it('blocks a signer for a day after three codes’ worth of answers, even when each signing is cancelled before it locks', async () => {
     const mobile = '+41790004003';
-    let signer = await qesSigner(t, 'guesser@example.ch', mobile);
+    let signer: Caller = await t.user({ email: 'guesser@example.ch', mobile });
     const request = await openQesRequest(t, owner, ['guesser@example.ch']);
     const wrongFor = async () => {
       const code = await latestSmsCode(t, mobile);
@@ -141,13 +118,11 @@ describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind
 
     // A day later the signer may try again (a new session: the old one has expired by then).
     t.clock.advance(24 * hourMs);
-    signer = json<{ value: string }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login',
-        payload: { email: 'guesser@example.ch', password: strongPassword },
-      }),
-    ).value;
+    signer = bearer(
+      json<{ value: string }>(
+        await t.call('POST', '/v1/login', null, { email: 'guesser@example.ch', password: strongPassword }),
+      ).value,
+    );
     ({ responseId } = json<{ responseId: string }>(await sign(signer, request.id)));
     const done = await post(`/respond/${responseId}`, signer, { secret: await latestSmsCode(t, mobile) });
     expect(json(done)).toMatchObject({ status: 'SUCCESS' });

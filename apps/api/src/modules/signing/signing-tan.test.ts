@@ -1,56 +1,23 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import {
-  bearer,
-  corpusDir,
-  createTestApp,
-  databaseKinds,
-  json,
-  signUp,
-  strongPassword,
-  visitorLink,
-  type TestApp,
-} from '../../../test/helpers.ts';
-
-const pdf = readFileSync(`${corpusDir}basic-pdf15-libreoffice-writer.pdf`).toString('base64');
+import { databaseKinds, json, samplePdf, strongPassword, visitorLink } from '../../../test/helpers.ts';
+import { cast, useTestApp, type Caller, type RequestSpec } from '../../../test/factories.ts';
+import { latestSmsCode } from './signing-fixtures.test-support.ts';
 
 describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
-  let t: TestApp;
-  let owner: string;
-  let signer: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { listen: true });
-    owner = (await signUp(t, { email: 'owner@example.ch' })).token;
-    signer = (await signUp(t, { email: 'pat@example.ch', firstName: 'Pat', lastName: 'Eleven' })).token;
+  const t = useTestApp(kind, {
+    listen: true,
+    users: {
+      ...cast('owner'),
+      signer: { email: 'pat@example.ch', firstName: 'Pat', lastName: 'Eleven' },
+    },
   });
-  afterAll(() => t.close());
+  const { owner, signer } = t.users;
 
-  const call = (url: string, headers: Record<string, string>, payload?: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers,
-      ...(payload ? { payload: payload as object } : {}),
-    });
-
-  async function open(extra: Record<string, unknown>): Promise<SignatureRequest> {
-    const created = json<SignatureRequest>(
-      await call('/v3/signature-requests', bearer(owner), {
-        title: 'T',
-        documents: [{ title: 'd', content: pdf }],
-        ...extra,
-      }),
-    );
-    return json<SignatureRequest>(await call(`/v3/signature-requests/${created.id}/initiate`, bearer(owner)));
-  }
-
-  async function latestCode(mobile: string): Promise<string> {
-    const { messages } = (await (
-      await fetch(`${t.config.publicUrl}/sandbox/sms.json?to=${encodeURIComponent(mobile)}`)
-    ).json()) as { messages: Array<{ text: string }> };
-    return /\b(\d{6})\b/.exec(messages[0]!.text)![1]!;
-  }
+  const call = (url: string, as: Caller, payload?: unknown) => t.call('POST', url, as, payload);
+  const open = (spec: RequestSpec) =>
+    t.request(owner, { title: 'T', documents: [{ title: 'd', content: samplePdf }], ...spec });
+  const latestCode = (mobile: string) => latestSmsCode(t, mobile);
 
   it('resends, locks after three wrong codes, frees the request, and signs on a new attempt', async () => {
     const mobile = '+41790001111';
@@ -78,11 +45,7 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
     const newCode = await latestCode(mobile);
     // Someone else meets the lock meanwhile.
     const lock = json<{ locked: boolean }>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v3/signature-requests/${request.id}/lock-status`,
-        headers: bearer(owner),
-      }),
+      await t.call('GET', `/v3/signature-requests/${request.id}/lock-status`, owner),
     );
     expect(lock.locked).toBe(true);
 
@@ -113,13 +76,7 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
       (await call('/v1/direct/tan/cancel', direct, { responseId: cancelled.responseId })).statusCode,
     ).toBe(204);
     expect(
-      json(
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v3/signature-requests/${request.id}/lock-status`,
-          headers: bearer(owner),
-        }),
-      ),
+      json(await t.call('GET', `/v3/signature-requests/${request.id}/lock-status`, owner)),
     ).toMatchObject({ locked: false });
     expect(
       json(
@@ -141,11 +98,7 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
 
     // Every step is in the audit trail, with where the visitor acted from (issue 10).
     const trail = json<{ events: Array<{ type: string; actor: string; data: Record<string, unknown> }> }>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v3/signature-requests/${request.id}/events`,
-        headers: bearer(owner),
-      }),
+      await t.call('GET', `/v3/signature-requests/${request.id}/events`, owner),
     );
     const steps = trail.events.filter((e) => e.type.startsWith('tan ') || e.type === 'signed');
     expect(steps.map((e) => [e.type, e.data.code ?? null])).toEqual([
@@ -168,43 +121,32 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
 
   it('cancels a pending signing and reports an expired code', async () => {
     const mobile = '+41790002222';
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/user',
-      headers: bearer(signer),
-      payload: { attributes: { mobile } },
-    });
+    await t.call('PUT', '/v1/user', signer, { attributes: { mobile } });
     const request = await open({ quality: 'qes', signatures: [{ account_email: 'pat@example.ch' }] });
     const started = json<{ responseId: string; status: string }>(
-      await call('/v3/sign', bearer(signer), { signatureRequests: [{ id: request.id }] }),
+      await call('/v3/sign', signer, { signatureRequests: [{ id: request.id }] }),
     );
     expect(started.status).toBe('TAN_REQUIRED');
-    expect((await call(`/cancel/${started.responseId}`, bearer(signer))).statusCode).toBe(204);
-    expect(
-      json(await call(`/respond/${started.responseId}`, bearer(signer), { secret: '123456' })).code,
-    ).toBe('SIGNING_NOT_FOUND');
+    expect((await call(`/cancel/${started.responseId}`, signer)).statusCode).toBe(204);
+    expect(json(await call(`/respond/${started.responseId}`, signer, { secret: '123456' })).code).toBe(
+      'SIGNING_NOT_FOUND',
+    );
 
     const second = json<{ responseId: string }>(
-      await call('/v3/sign', bearer(signer), { signatureRequests: [{ id: request.id }] }),
+      await call('/v3/sign', signer, { signatureRequests: [{ id: request.id }] }),
     );
     await fetch(`${t.config.publicUrl}/sandbox/control/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ offsetMs: 6 * 60_000 }),
     });
-    const expired = await call(`/v3/swisscom/proceed/${second.responseId}`, bearer(signer), {
+    const expired = await call(`/v3/swisscom/proceed/${second.responseId}`, signer, {
       pwdotp: await latestCode(mobile),
     });
     await fetch(`${t.config.publicUrl}/sandbox/control/clock`, { method: 'DELETE' });
     expect(json(expired)).toMatchObject({ statusCode: 400, code: 'TAN_EXPIRED' });
     // The request stays open and unsigned, and nobody else's signing is blocked.
-    const after = json<SignatureRequest>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v3/signature-requests/${request.id}`,
-        headers: bearer(owner),
-      }),
-    );
+    const after = json<SignatureRequest>(await t.call('GET', `/v3/signature-requests/${request.id}`, owner));
     expect(after).toMatchObject({ status_overall: 'OPEN', signed_count: 0 });
   });
 
@@ -215,28 +157,24 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
         { account_email: 'pat@example.ch', visual_signatures: [{ position: { page: 1, x: 40, y: 40 } }] },
       ],
     });
-    const missing = await call('/v3/sign', bearer(signer), {
+    const missing = await call('/v3/sign', signer, {
       signatureRequests: [{ id: request.id }],
       password: strongPassword,
     });
     expect(json(missing)).toMatchObject({ statusCode: 400, code: 'PART11_DATA_REQUIRED' });
     const item = { id: request.id, signingName: 'Dr. Pat Eleven', signingReason: 'Approved as author' };
-    const wrongPassword = await call('/v3/sign', bearer(signer), {
+    const wrongPassword = await call('/v3/sign', signer, {
       signatureRequests: [item],
       password: 'Not-my-password-1',
     });
     expect(json(wrongPassword)).toMatchObject({ code: 'PART11_DATA_REQUIRED', field: 'password' });
-    const signed = await call('/v3/sign', bearer(signer), {
+    const signed = await call('/v3/sign', signer, {
       signatureRequests: [item],
       password: strongPassword,
     });
     expect(json(signed)).toMatchObject({ status: 'SUCCESS' });
     const events = json<{ events: Array<{ type: string; data: Record<string, unknown> }> }>(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v3/signature-requests/${request.id}/events`,
-        headers: bearer(owner),
-      }),
+      await t.call('GET', `/v3/signature-requests/${request.id}/events`, owner),
     );
     expect(events.events.find((e) => e.type === 'signed')!.data).toMatchObject({
       quality: 'part11',

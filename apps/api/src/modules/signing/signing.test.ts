@@ -1,72 +1,36 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectPdf, validatePdfSignatures } from '@signet/pdf';
 import { createValidatorWorkspace, extractSignature, type ValidatorWorkspace } from '@signet/pdf/testing';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import {
-  bearer,
-  corpusDir,
-  createTestApp,
-  databaseKinds,
-  deliveredMails,
-  json,
-  signUp,
-  visitorLink,
-  type TestApp,
-} from '../../../test/helpers.ts';
-
-const corpus = (name: string) => readFileSync(`${corpusDir}${name}`);
+import { corpus, databaseKinds, deliveredMails, json, visitorLink } from '../../../test/helpers.ts';
+import { cast, useTestApp, type RequestSpec } from '../../../test/factories.ts';
+import { latestSmsCode } from './signing-fixtures.test-support.ts';
 
 describe.each(databaseKinds)('signing on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind, {
+    listen: true,
+    env: { LOG_LEVEL: 'error' },
+    users: {
+      ...cast('owner'),
+      aes: { email: 'anna@example.ch', firstName: 'Anna', lastName: 'Advanced' },
+      ses: { email: 'sepp@example.ch', firstName: 'Sepp', lastName: 'Simple' },
+    },
+  });
+  const { owner, aes: anna, ses: sepp } = t.users;
   let validators: ValidatorWorkspace;
-  const tokens: Record<string, string> = {};
-
   beforeAll(async () => {
-    t = await createTestApp(kind, { listen: true, env: { LOG_LEVEL: 'error' } });
-    tokens.owner = (
-      await signUp(t, { email: 'owner@example.ch', firstName: 'Olga', lastName: 'Owner' })
-    ).token;
-    tokens.aes = (
-      await signUp(t, { email: 'anna@example.ch', firstName: 'Anna', lastName: 'Advanced' })
-    ).token;
-    tokens.ses = (await signUp(t, { email: 'sepp@example.ch', firstName: 'Sepp', lastName: 'Simple' })).token;
     const trustList = await (await fetch(`${t.config.publicUrl}/api/v1/trust-list.pem`)).text();
     validators = await createValidatorWorkspace(trustList);
   });
-  afterAll(async () => {
-    await validators.dispose();
-    await t.close();
-  });
+  afterAll(() => validators.dispose());
 
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    token: Record<string, string>,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: token,
-      ...(payload ? { payload: payload as object } : {}),
-    });
-
-  async function openRequest(file: string, extra: Record<string, unknown>): Promise<SignatureRequest> {
-    const created = await call('POST', '/v3/signature-requests', bearer(tokens.owner!), {
+  /** An open request of the owner: a "Contract" of the corpus file `file`. */
+  const openRequest = (file: string, spec: RequestSpec) =>
+    t.request(owner, {
       title: 'Contract',
-      documents: [{ title: 'contract', content: corpus(file).toString('base64') }],
-      ...extra,
+      documents: [{ title: 'contract', content: corpus(file) }],
+      ...spec,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const sent = await call(
-      'POST',
-      `/v3/signature-requests/${json<SignatureRequest>(created).id}/initiate`,
-      bearer(tokens.owner!),
-    );
-    expect(sent.statusCode, sent.body).toBe(200);
-    return json<SignatureRequest>(sent);
-  }
 
   it('AES, SES and a visitor with QES sign in order; the PDF validates in pdfsig, qpdf, openssl and the engine', async () => {
     const request = await openRequest('form-two-empty-signature-fields-incremental.pdf', {
@@ -96,13 +60,13 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
     const [aes, ses, visitor] = request.signatures;
 
     // Signing order: the second signer cannot go first.
-    const early = await call('POST', '/v3/sign', bearer(tokens.ses!), {
+    const early = await t.call('POST', '/v3/sign', sepp, {
       signatureRequests: [{ id: request.id }],
     });
     expect(early.statusCode).toBe(409);
     expect(json(early).code).toBe('NOT_YOUR_TURN');
 
-    const first = await call('POST', '/v3/sign', bearer(tokens.aes!), {
+    const first = await t.call('POST', '/v3/sign', anna, {
       signatureRequests: [{ id: request.id }],
       language: 'en-gb',
     });
@@ -112,7 +76,7 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
       responseId: null,
       signed: [{ id: request.id, status_overall: 'OPEN' }],
     });
-    const twice = await call('POST', '/v3/sign', bearer(tokens.aes!), {
+    const twice = await t.call('POST', '/v3/sign', anna, {
       signatureRequests: [{ id: request.id }],
     });
     expect(json(twice).code).toBe('ALREADY_SIGNED');
@@ -120,29 +84,25 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
     expect((await deliveredMails(t, 'owner@example.ch'))[0]!.subject).toBe('Anna Advanced signed "Contract"');
 
     expect(
-      (await call('POST', '/v3/sign', bearer(tokens.ses!), { signatureRequests: [{ id: request.id }] }))
-        .statusCode,
+      (await t.call('POST', '/v3/sign', sepp, { signatureRequests: [{ id: request.id }] })).statusCode,
     ).toBe(200);
 
     // The visitor: direct credentials, QES with the TAN from the SMS outbox.
     const direct = (await visitorLink(t, 'vera@example.ch', request.id)).headers;
-    const started = await call('POST', '/v3/direct/sign', direct, {
+    const started = await t.call('POST', '/v3/direct/sign', direct, {
       signatureRequests: [{ id: request.id }],
       language: 'it',
     });
     expect(started.statusCode, started.body).toBe(200);
     const { responseId, status } = json<{ responseId: string; status: string }>(started);
     expect(status).toBe('TAN_REQUIRED');
-    const { messages } = (await (
-      await fetch(`${t.config.publicUrl}/sandbox/sms.json?to=%2B41795551234`)
-    ).json()) as { messages: Array<{ text: string }> };
-    const code = /\b(\d{6})\b/.exec(messages[0]!.text)![1]!;
-    const wrong = await call('POST', '/v1/direct/tan/check', direct, {
+    const code = await latestSmsCode(t, '+41795551234');
+    const wrong = await t.call('POST', '/v1/direct/tan/check', direct, {
       responseId,
       secret: code === '000000' ? '111111' : '000000',
     });
     expect(json(wrong)).toMatchObject({ statusCode: 400, code: 'TAN_INVALID', field: 'secret' });
-    const done = await call('POST', '/v1/direct/tan/check', direct, { responseId, secret: code });
+    const done = await t.call('POST', '/v1/direct/tan/check', direct, { responseId, secret: code });
     expect(done.statusCode, done.body).toBe(200);
     expect(json(done)).toMatchObject({
       status: 'SUCCESS',
@@ -158,14 +118,8 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
         to,
       ).toBe(true);
 
-    const final = json<SignatureRequest>(
-      await call('GET', `/v3/signature-requests/${request.id}`, bearer(tokens.owner!)),
-    );
-    const download = await call(
-      'GET',
-      `/v3/documents/${final.documents[0]!.id}/download`,
-      bearer(tokens.owner!),
-    );
+    const final = json<SignatureRequest>(await t.call('GET', `/v3/signature-requests/${request.id}`, owner));
+    const download = await t.call('GET', `/v3/documents/${final.documents[0]!.id}/download`, owner);
     const pdf = new Uint8Array(download.rawPayload);
     expect(
       Buffer.compare(
@@ -224,7 +178,7 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
     );
 
     const trail = json<{ chain_valid: boolean; events: Array<{ type: string }> }>(
-      await call('GET', `/v3/signature-requests/${request.id}/events`, bearer(tokens.owner!)),
+      await t.call('GET', `/v3/signature-requests/${request.id}/events`, owner),
     );
     expect(trail.chain_valid).toBe(true);
     expect(trail.events.map((e) => e.type)).toEqual([
@@ -240,7 +194,7 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
   });
 
   it('spends free signatures and refuses at zero with a clear code', async () => {
-    const { token } = await signUp(t, { email: 'frugal@example.ch' });
+    const frugal = await t.user({ email: 'frugal@example.ch' });
     await t.database.db.execute(
       `update users set attributes = jsonb_set(attributes, '{free_signatures_remaining}', '1') where email = 'frugal@example.ch'` as never,
     );
@@ -251,19 +205,17 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
       signatures: [{ account_email: 'frugal@example.ch' }],
     });
     expect(
-      (await call('POST', '/v3/sign', bearer(token), { signatureRequests: [{ id: one.id }] })).statusCode,
+      (await t.call('POST', '/v3/sign', frugal, { signatureRequests: [{ id: one.id }] })).statusCode,
     ).toBe(200);
     const me = json<{ attributes: { free_signatures_remaining: number } }>(
-      await call('GET', '/v1/user', bearer(token)),
+      await t.call('GET', '/v1/user', frugal),
     );
     expect(me.attributes.free_signatures_remaining).toBe(0);
-    const refused = await call('POST', '/v3/sign', bearer(token), { signatureRequests: [{ id: two.id }] });
+    const refused = await t.call('POST', '/v3/sign', frugal, { signatureRequests: [{ id: two.id }] });
     expect(refused.statusCode).toBe(403);
     expect(json(refused).code).toBe('FREE_SIGNATURES_EXHAUSTED');
     // Nothing changed: the request is still open and its document unsigned.
-    const after = json<SignatureRequest>(
-      await call('GET', `/v3/signature-requests/${two.id}`, bearer(token)),
-    );
+    const after = json<SignatureRequest>(await t.call('GET', `/v3/signature-requests/${two.id}`, frugal));
     expect(after).toMatchObject({ status_overall: 'OPEN', signed_count: 0 });
     expect(after.documents[0]!.signatureCount).toBe(0);
   });
@@ -276,7 +228,7 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
         }),
       ),
     );
-    const response = await call('POST', '/v3/sign', bearer(tokens.ses!), {
+    const response = await t.call('POST', '/v3/sign', sepp, {
       signatureRequests: batch.map((r) => ({ id: r.id })),
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -303,16 +255,14 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
     });
     const strangerVisitor = (await visitorLink(t, 'x@example.ch', other.id)).headers;
     expect(
-      (await call('POST', '/v3/direct/sign', strangerVisitor, { signatureRequests: [{ id: request.id }] }))
+      (await t.call('POST', '/v3/direct/sign', strangerVisitor, { signatureRequests: [{ id: request.id }] }))
         .statusCode,
     ).toBe(404);
     expect(
-      (await call('POST', '/v3/sign', bearer(tokens.ses!), { signatureRequests: [{ id: request.id }] }))
-        .statusCode,
+      (await t.call('POST', '/v3/sign', sepp, { signatureRequests: [{ id: request.id }] })).statusCode,
     ).toBe(404);
     expect(
-      (await call('POST', '/v3/sign', bearer(tokens.owner!), { signatureRequests: [{ id: request.id }] }))
-        .statusCode,
+      (await t.call('POST', '/v3/sign', owner, { signatureRequests: [{ id: request.id }] })).statusCode,
     ).toBe(403);
   });
 });

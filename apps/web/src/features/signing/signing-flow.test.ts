@@ -3,6 +3,7 @@ import { closeDialog, dialogStore, runDialogAction } from '../../components/dial
 import { closeOverlay, overlayStore, runOverlayAction } from '../../components/overlay-store.ts';
 import { ApiError, type ClientErrorCode } from '../../lib/api-client.ts';
 import { startSigning, type SigningFlowOptions } from './signing-flow.ts';
+import { testUser } from '../../test-support.ts';
 import { stepForError } from './signing-outcome.ts';
 
 const requestId = '11111111-1111-4111-8111-111111111111';
@@ -208,7 +209,7 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
       { status: 400, body: error(400, 'MOBILE_REQUIRED', 'add your mobile', 'mobile') },
       { status: 200, body: { status: 'TAN_REQUIRED', responseId, signed: [] } },
     ];
-    answers['PUT /api/v1/user'] = [{ status: 200, body: {} }];
+    answers['PUT /api/v1/user'] = [{ status: 200, body: testUser({ mobile: '+41 79 000 11 22' }) }];
     startSigning(options({ canAddMobile: true }), { ids: [requestId], qes: true });
     await settledStep();
     expect(overlayStore.get().overlay).toMatchObject({ name: 'mobile-aes', props: { canAddMobile: true } });

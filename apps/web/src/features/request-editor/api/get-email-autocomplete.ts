@@ -1,14 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { EmailAutocompleteResponse } from '@signet/contracts/accounts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** GET /v1/email_input_autocomplete?q=: addresses the user has worked with, starting with q. */
-export async function getEmailAutocomplete(q: string, signal?: AbortSignal): Promise<string[]> {
-  const { emails } = await apiRequest(
-    '/v1/email_input_autocomplete',
-    { query: { q }, signal },
-    EmailAutocompleteResponse,
-  );
+/** Addresses the user has worked with, starting with q. */
+async function getEmailAutocomplete(q: string, signal?: AbortSignal): Promise<string[]> {
+  const { emails } = await callApi(accountEndpoints.emailAutocomplete, { query: { q }, signal });
   return emails;
 }
 

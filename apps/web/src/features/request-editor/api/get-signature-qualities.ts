@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SignatureQualitiesDetail } from '@signet/contracts/accounts';
+import type { SignatureQualitiesDetail } from '@signet/contracts/accounts';
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type SignatureQualities = z.infer<typeof SignatureQualitiesDetail>;
 
-/** GET /v3/user/signature-qualities-detail: which qualities the user may use, per legislation. */
-export function getSignatureQualities(): Promise<SignatureQualities> {
-  return apiRequest('/v3/user/signature-qualities-detail', { retry: true }, SignatureQualitiesDetail);
+/** Which qualities the user may use, per legislation. */
+function getSignatureQualities(): Promise<SignatureQualities> {
+  return callApi(accountEndpoints.signatureQualitiesDetail, { retry: true });
 }
 
 export const signatureQualitiesQueryOptions = queryOptions({

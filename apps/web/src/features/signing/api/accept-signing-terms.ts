@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** POST /v1/user/accept tou_swisscom: the qualified trust service's terms of use, before the first QES. */
+/** The qualified trust service's terms of use (tou_swisscom), accepted before the first QES. */
 export function acceptSigningTerms(): Promise<void> {
-  return apiRequest('/v1/user/accept', { method: 'POST', body: { accept: 'tou_swisscom' } });
+  return callApi(accountEndpoints.accept, { body: { accept: 'tou_swisscom' } }).then(() => undefined);
 }

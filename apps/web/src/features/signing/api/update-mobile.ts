@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** PUT /v1/user with the mobile number QES codes are sent to (mobile AES overlay). */
+/** The mobile number QES codes are sent to (mobile AES overlay). */
 export function updateMobile(mobile: string): Promise<void> {
-  return apiRequest('/v1/user', { method: 'PUT', body: { attributes: { mobile } } });
+  return callApi(accountEndpoints.updateUser, { body: { attributes: { mobile } } }).then(() => undefined);
 }

@@ -1,0 +1,23 @@
+import type { Endpoint } from '../endpoint.ts';
+import { accountEndpoints } from './accounts.ts';
+import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
+import { documentEndpoints } from './documents.ts';
+import { platformEndpoints } from './platform.ts';
+import { requestParticipantEndpoints } from './request-participants.ts';
+import { signatureRequestEndpoints } from './signature-requests.ts';
+import { signingEndpoints } from './signing.ts';
+
+/**
+ * Every call of the API, for the check that each has its route and each API route its contract
+ * value (apps/api/src/plugins/endpoints.test.ts). A new group is added here.
+ */
+export const allEndpoints: readonly Endpoint[] = [
+  accountEndpoints,
+  businessEndpoints,
+  businessInvitationEndpoints,
+  documentEndpoints,
+  platformEndpoints,
+  requestParticipantEndpoints,
+  signatureRequestEndpoints,
+  signingEndpoints,
+].flatMap((group) => Object.values(group));

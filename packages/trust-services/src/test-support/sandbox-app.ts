@@ -1,0 +1,61 @@
+// Test-only: the sandbox plugin mounted on its own Fastify app, as a host mounts it.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { trustServicesPlugin } from '../http/trust-services-plugin.js';
+import { createTestTrustServices, seedSandboxKeys } from '../testing.js';
+import type { TrustServices } from '../trust-services.js';
+import { makeTempDir, removeDir } from './openssl.js';
+import { testSignerKeys } from './signer-assertions.js';
+
+export interface SandboxApp {
+  /** The sandbox's data folder. */
+  dir: string;
+  app: FastifyInstance;
+  /** The trust services the plugin serves, to reach them in-process (with `services: true` only). */
+  services: TrustServices;
+}
+
+/**
+ * The sandbox under /sandbox for a test file: built before its first test, closed (its data folder
+ * removed) after its last. Its fields are filled in then, so read them inside tests and hooks only.
+ */
+export function useSandboxApp(options: {
+  /** Names the data folder. */
+  name: string;
+  publicBaseUrl: string;
+  clientToken: string;
+  accessSecret: string;
+  /** Make the trust services in the test and hand them to the plugin, to reach them in-process. */
+  services?: boolean;
+  /** Runs on the app before the plugin is registered (e.g. to watch its routes). */
+  beforeRegister?: (app: FastifyInstance) => void;
+}): SandboxApp {
+  const sandbox = {} as SandboxApp;
+  beforeAll(async () => {
+    sandbox.dir = await makeTempDir(options.name);
+    if (options.services)
+      sandbox.services = await createTestTrustServices({
+        dataDir: sandbox.dir,
+        publicBaseUrl: options.publicBaseUrl,
+        signerPublicKey: testSignerKeys.publicKey,
+      });
+    else await seedSandboxKeys(sandbox.dir);
+    sandbox.app = Fastify();
+    options.beforeRegister?.(sandbox.app);
+    await sandbox.app.register(trustServicesPlugin, {
+      prefix: '/sandbox',
+      dataDir: sandbox.dir,
+      publicBaseUrl: options.publicBaseUrl,
+      clientToken: options.clientToken,
+      accessSecret: options.accessSecret,
+      signerPublicKey: testSignerKeys.publicKey,
+      ...(options.services ? { services: sandbox.services } : {}),
+    });
+    await sandbox.app.ready();
+  });
+  afterAll(async () => {
+    await sandbox.app?.close();
+    if (sandbox.dir) await removeDir(sandbox.dir);
+  });
+  return sandbox;
+}
