@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@signet/contracts/accounts';
 import type { BusinessMembership } from '../lib/business-membership.ts';
+import { makeUser } from '../test-support.ts';
 import { decide, type GuardInput } from './guards.ts';
 import { routeTable } from './route-table.ts';
 
@@ -8,59 +8,6 @@ function spec(path: string) {
   const found = routeTable.find((route) => route.path === path);
   if (!found) throw new Error(`no route ${path}`);
   return found;
-}
-
-function makeUser(attributes: Partial<User['attributes']> = {}, extra: Partial<User> = {}): User {
-  return {
-    id: 'u1',
-    username: 'u1',
-    email: 'ada@example.com',
-    emailVerified: true,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    attributes: {
-      lang: 'en-gb',
-      accepted_gtc: true,
-      accepted_business_invite: true,
-      accepted_tou_swisscom: false,
-      weak_password: false,
-      removed_from_business: false,
-      business_deleted: false,
-      free_signatures_remaining: 5,
-      free_account_type: 'free_v1',
-      immutable_eid_fields: [],
-      signer_identity_email: null,
-      mobile: null,
-      p11_signing_name: null,
-      p11_signing_reason: null,
-      email_notification_level: 'all',
-      default_legislation: 'zertes',
-      default_quality: 'aes',
-      visual_signature_name: null,
-      referral_code: 'r',
-      avatar: 'f2',
-      ...attributes,
-    },
-    signatureQualities: {
-      ses: { any: true },
-      aes: { any: true },
-      aesMinimal: false,
-      qes: { eidas: false, zertes: false },
-      seal: { aes: false, qes: false },
-    },
-    disabledQualities: [],
-    retention: { enabled: false, days: 30 },
-    hasSso: false,
-    permissions: {
-      visualSignatures: {
-        claim: { canUpdate: true, defaultValue: true },
-        date: { canUpdate: true, defaultValue: true },
-        std: { canUpdate: true, defaultValue: true },
-      },
-    },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  };
 }
 
 function business(role: 'admin' | 'member', paymentMethod: string | null = 'STRIPE'): BusinessMembership {
