@@ -1,5 +1,5 @@
-import type { User } from '@signet/contracts/accounts';
 // Helpers for the web's unit tests (jsdom).
+import type { User } from '@signet/contracts/accounts';
 
 /** A JSON answer as the API client reads it (jsdom's Response is not the browser's). */
 export const jsonResponse = (body: unknown, status = 200) =>
@@ -13,8 +13,8 @@ export const jsonResponse = (body: unknown, status = 200) =>
     text: () => Promise.resolve(JSON.stringify(body)),
   }) as unknown as Response;
 
-/** A complete user as the API describes it (contract User), with the attributes a test sets. */
-export function testUser(attributes: Partial<User['attributes']> = {}, extra: Partial<User> = {}): User {
+/** A signed-in user as GET /v1/user answers it: verified, free plan, no terms of use accepted for QES. */
+export function makeUser(attributes: Partial<User['attributes']> = {}, extra: Partial<User> = {}): User {
   return {
     id: 'u1',
     username: 'u1',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BusinessMembership } from '../lib/business-membership.ts';
+import { makeUser } from '../test-support.ts';
 import { decide, type GuardInput } from './guards.ts';
 import { routeTable } from './route-table.ts';
-import { testUser } from '../test-support.ts';
 
 function spec(path: string) {
   const found = routeTable.find((route) => route.path === path);
@@ -27,7 +27,7 @@ function input(path: string, overrides: Partial<GuardInput> = {}): GuardInput {
     spec: spec(path),
     pathname: path,
     href: path,
-    user: testUser(),
+    user: makeUser(),
     business: null,
     maintenance: { activeMaintenance: null },
     cookiesEnabled: true,
@@ -74,7 +74,7 @@ describe('route guards (spec §2)', () => {
   });
 
   it('opens a business invitation to anybody: the invited person need not be a member, nor signed in', () => {
-    for (const user of [null, testUser()]) expect(decide(input('/invite/$id', { user }))).toEqual({});
+    for (const user of [null, makeUser()]) expect(decide(input('/invite/$id', { user }))).toEqual({});
   });
 
   it('brings a person who logged in or signed up from an invitation link back to it', () => {
@@ -105,7 +105,7 @@ describe('route guards (spec §2)', () => {
     expect(decide(input('/billing')).redirect?.to).toBe('/dashboard');
     expect(decide(input('/billing', { business: business('member') })).redirect).toBeUndefined();
     expect(
-      decide(input('/billing', { user: testUser({ removed_from_business: true }) })).redirect,
+      decide(input('/billing', { user: makeUser({ removed_from_business: true }) })).redirect,
     ).toBeUndefined();
   });
 
@@ -120,26 +120,26 @@ describe('route guards (spec §2)', () => {
   });
 
   it('forces a weak password to the change-password page, but lets the user log out', () => {
-    const user = testUser({ weak_password: true });
+    const user = makeUser({ weak_password: true });
     expect(decide(input('/dashboard', { user })).redirect?.to).toBe('/profile/change-password');
     expect(decide(input('/profile/change-password', { user })).redirect).toBeUndefined();
     expect(decide(input('/logout', { user })).redirect).toBeUndefined();
   });
 
   it('sends an unfinished SSO signup to /signup/sso', () => {
-    const user = testUser({ accepted_gtc: false }, { hasSso: true });
+    const user = makeUser({ accepted_gtc: false }, { hasSso: true });
     expect(decide(input('/dashboard', { user })).redirect?.to).toBe('/signup/sso');
     expect(decide(input('/signup/sso', { user })).redirect).toBeUndefined();
   });
 
   it('keeps free users without credit off /upload', () => {
-    expect(decide(input('/upload', { user: testUser({ free_signatures_remaining: 0 }) })).redirect?.to).toBe(
+    expect(decide(input('/upload', { user: makeUser({ free_signatures_remaining: 0 }) })).redirect?.to).toBe(
       '/upgrade',
     );
     expect(decide(input('/upload')).redirect).toBeUndefined();
     expect(
       decide(
-        input('/upload', { user: testUser({ free_signatures_remaining: 0 }), business: business('member') }),
+        input('/upload', { user: makeUser({ free_signatures_remaining: 0 }), business: business('member') }),
       ).redirect,
     ).toBeUndefined();
   });
@@ -170,17 +170,17 @@ describe('business gates (spec §4)', () => {
   });
 
   it('shows the downgrade dialog to users removed from a business, except on /billing', () => {
-    const user = testUser({ business_deleted: true });
+    const user = makeUser({ business_deleted: true });
     expect(decide(input('/dashboard', { user })).dialog?.name).toBe('business-downgraded');
     expect(decide(input('/billing', { user })).dialog).toBeUndefined();
   });
 
   it('shows the invitation, then the terms', () => {
-    const invited = testUser({ accepted_business_invite: false });
+    const invited = makeUser({ accepted_business_invite: false });
     expect(decide(input('/dashboard', { user: invited, business: business('member') })).dialog?.name).toBe(
       'business-invitation',
     );
-    expect(decide(input('/dashboard', { user: testUser({ accepted_gtc: false }) })).dialog).toEqual({
+    expect(decide(input('/dashboard', { user: makeUser({ accepted_gtc: false }) })).dialog).toEqual({
       namespace: 'general',
       name: 'accept-terms',
     });

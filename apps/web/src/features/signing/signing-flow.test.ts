@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDialog, dialogStore, runDialogAction } from '../../components/dialog-store.ts';
 import { closeOverlay, overlayStore, runOverlayAction } from '../../components/overlay-store.ts';
 import { ApiError, type ClientErrorCode } from '../../lib/api-client.ts';
+import { makeUser } from '../../test-support.ts';
 import { startSigning, type SigningFlowOptions } from './signing-flow.ts';
-import { testUser } from '../../test-support.ts';
 import { stepForError } from './signing-outcome.ts';
 
 const requestId = '11111111-1111-4111-8111-111111111111';
@@ -209,7 +209,7 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
       { status: 400, body: error(400, 'MOBILE_REQUIRED', 'add your mobile', 'mobile') },
       { status: 200, body: { status: 'TAN_REQUIRED', responseId, signed: [] } },
     ];
-    answers['PUT /api/v1/user'] = [{ status: 200, body: testUser({ mobile: '+41 79 000 11 22' }) }];
+    answers['PUT /api/v1/user'] = [{ status: 200, body: makeUser({ mobile: '+41 79 000 11 22' }) }];
     startSigning(options({ canAddMobile: true }), { ids: [requestId], qes: true });
     await settledStep();
     expect(overlayStore.get().overlay).toMatchObject({ name: 'mobile-aes', props: { canAddMobile: true } });
@@ -219,7 +219,7 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
   });
 
   it('QES for a user who has not accepted the terms of use asks first', async () => {
-    answers['POST /api/v1/user/accept'] = [{ status: 204 }];
+    answers['POST /api/v1/user/accept'] = [{ status: 200, body: makeUser({ accepted_tou_swisscom: true }) }];
     answers['POST /api/v3/sign'] = [{ status: 200, body: success }];
     startSigning(options({ termsRequired: true }), { ids: [requestId], qes: true });
     expect(dialogStore.get().dialog?.name).toBe('terms-of-use');

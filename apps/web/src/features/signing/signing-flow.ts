@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
+import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
 import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
 import { closeOverlay, openOverlay } from '../../components/overlay-store.ts';
 import { closeDialog, openDialog } from '../../components/dialog-store.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { visitorOf, type SigningAccess } from '../../lib/signing-access.ts';
-import { acceptSigningTerms } from './api/accept-signing-terms.ts';
 import { sign, type SignInput, type SignOutcome } from './api/sign.ts';
 import { cancelTan, resendTan, respondTan } from './api/tan.ts';
-import { updateMobile } from './api/update-mobile.ts';
 import { stepForError, stepForResult, type SigningStep } from './signing-outcome.ts';
 
 export interface SigningFlowOptions {
@@ -56,7 +55,8 @@ export function startSigning(options: SigningFlowOptions, target: SigningTarget)
       name: 'terms-of-use',
       onAction: async (action) => {
         if (action !== 'accept') return;
-        await acceptSigningTerms();
+        // The qualified trust service's terms of use, before the first QES.
+        await callApi(accountEndpoints.accept, { body: { accept: 'tou_swisscom' } });
         begin();
       },
     });
@@ -166,7 +166,8 @@ function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): 
         props: { canAddMobile: Boolean(options.canAddMobile) },
         onAction: async (action, value) => {
           if (action !== 'save') return;
-          await updateMobile(String(value));
+          // The account's mobile number, where the QES codes are sent.
+          await callApi(accountEndpoints.updateUser, { body: { attributes: { mobile: String(value) } } });
           await again();
         },
       });

@@ -48,6 +48,18 @@ const statusColor = {
   WITHDRAWN: 'default',
 } as const;
 
+/**
+ * An action of the view that goes through a dialog: the dialog, the action it reports, the call its
+ * value makes, and the snackbar texts when it is done or failed.
+ */
+interface DialogAction {
+  dialog: string;
+  action: string;
+  run: (value: unknown) => Promise<unknown>;
+  done: string;
+  failed: string;
+}
+
 /** Reports a failed action as a snackbar, with the API's reason, and keeps the dialog open. */
 function handled(error: unknown, fallback: string): never {
   showSnackbar({
@@ -158,24 +170,54 @@ export function SigningView({
       },
     });
 
-  const withDialog = (
-    name: string,
-    action: string,
-    run: (value: unknown) => Promise<unknown>,
-    messages: { done: string; failed: string },
-    props?: Record<string, unknown>,
-  ) =>
+  /** Opens the action's dialog; its value makes the call, then the request is read again. */
+  const withDialog = ({ dialog, action, run, done, failed }: DialogAction, props?: Record<string, unknown>) =>
     openDialog({
       namespace: 'document',
-      name,
+      name: dialog,
       props,
       onAction: async (chosen, value) => {
         if (chosen !== action) return;
-        await run(value).catch((error: unknown) => handled(error, messages.failed));
+        await run(value).catch((error: unknown) => handled(error, failed));
         refresh();
-        showSnackbar({ message: messages.done, color: 'success' });
+        showSnackbar({ message: done, color: 'success' });
       },
     });
+  const dialogs = {
+    delegate: {
+      dialog: 'delegate',
+      action: 'delegate',
+      run: (value) => actions.delegate(value as DelegateInput),
+      done: 'signing:view.delegated',
+      failed: 'signing:view.delegate_failed',
+    },
+    addSigner: {
+      dialog: 'add-signer',
+      action: 'add',
+      run: (value) => actions.addSigner(value as AddSignerInput),
+      done: 'signing:view.signer_added',
+      failed: 'signing:view.add_signer_failed',
+    },
+    addObserver: {
+      dialog: 'add-observer',
+      action: 'add',
+      run: (value) => actions.addObserver(String(value)),
+      done: 'signing:view.observer_added',
+      failed: 'signing:view.add_observer_failed',
+    },
+    withdraw: {
+      dialog: 'withdraw',
+      action: 'withdraw',
+      run: (value) => actions.withdraw(String(value ?? '')),
+      done: 'signing:view.withdrawn',
+      failed: 'signing:view.withdraw_failed',
+    },
+  } satisfies Record<string, DialogAction>;
+  const dialogButton = (label: string, dialogAction: DialogAction, color?: 'error') => (
+    <Button variant="outlined" color={color} onClick={() => withDialog(dialogAction)}>
+      {t(label)}
+    </Button>
+  );
 
   const visualData = () =>
     openDialog({
@@ -278,19 +320,7 @@ export function SigningView({
             <Button variant="outlined" color="error" onClick={declineDialog}>
               {t('view.decline')}
             </Button>
-            {access.kind === 'user' && (
-              <Button
-                variant="outlined"
-                onClick={() =>
-                  withDialog('delegate', 'delegate', (value) => actions.delegate(value as DelegateInput), {
-                    done: 'signing:view.delegated',
-                    failed: 'signing:view.delegate_failed',
-                  })
-                }
-              >
-                {t('view.delegate')}
-              </Button>
-            )}
+            {access.kind === 'user' && dialogButton('view.delegate', dialogs.delegate)}
             <Button variant="text" onClick={visualData}>
               {t('view.visual_data')}
             </Button>
@@ -321,40 +351,9 @@ export function SigningView({
             >
               {t('view.remind')}
             </Button>
-            <Button
-              variant="outlined"
-              onClick={() =>
-                withDialog('add-signer', 'add', (value) => actions.addSigner(value as AddSignerInput), {
-                  done: 'signing:view.signer_added',
-                  failed: 'signing:view.add_signer_failed',
-                })
-              }
-            >
-              {t('view.add_signer')}
-            </Button>
-            <Button
-              variant="outlined"
-              onClick={() =>
-                withDialog('add-observer', 'add', (value) => actions.addObserver(String(value)), {
-                  done: 'signing:view.observer_added',
-                  failed: 'signing:view.add_observer_failed',
-                })
-              }
-            >
-              {t('view.add_observer')}
-            </Button>
-            <Button
-              variant="outlined"
-              color="error"
-              onClick={() =>
-                withDialog('withdraw', 'withdraw', (value) => actions.withdraw(String(value ?? '')), {
-                  done: 'signing:view.withdrawn',
-                  failed: 'signing:view.withdraw_failed',
-                })
-              }
-            >
-              {t('view.withdraw')}
-            </Button>
+            {dialogButton('view.add_signer', dialogs.addSigner)}
+            {dialogButton('view.add_observer', dialogs.addObserver)}
+            {dialogButton('view.withdraw', dialogs.withdraw, 'error')}
           </>
         )}
         {isOwner && !open && (
@@ -437,10 +436,13 @@ export function SigningView({
                 isOwner && open
                   ? (signature) =>
                       withDialog(
-                        'remove-signer',
-                        'remove',
-                        () => actions.removeSigner(signature.sid),
-                        { done: 'signing:view.signer_removed', failed: 'signing:view.remove_signer_failed' },
+                        {
+                          dialog: 'remove-signer',
+                          action: 'remove',
+                          run: () => actions.removeSigner(signature.sid),
+                          done: 'signing:view.signer_removed',
+                          failed: 'signing:view.remove_signer_failed',
+                        },
                         { name: signerName(signature) },
                       )
                   : undefined
