@@ -31,7 +31,7 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
  * or sends the reply itself (binary answers, headers). The status is the endpoint's unless the
  * handler sets another.
  */
-export type EndpointHandler<E extends Endpoint> = (
+type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
 ) => Promise<HandlerResultOf<E> | FastifyReply | void> | HandlerResultOf<E> | FastifyReply | void;
@@ -93,7 +93,7 @@ function registerRoute(
 }
 
 /** Which codes a route declares; undefined for routes not made from a contract value (docs, sandbox). */
-export function declaredErrors(request: FastifyRequest): Set<ErrorCode> | undefined {
+function declaredErrors(request: FastifyRequest): Set<ErrorCode> | undefined {
   const endpoint = request.routeOptions.config.endpoint;
   return endpoint ? new Set(errorsOf(endpoint)) : undefined;
 }
