@@ -7,36 +7,28 @@ import { storeToken } from './session.ts';
 
 /** Calls of the shapes the client treats differently: a page read, a user action, a visitor's read. */
 const okAnswer = z.object({ ok: z.boolean() });
+const described = { auth: 'user', summary: '', tags: [], errors: [] } as const;
 const read = defineEndpoint({
+  ...described,
   method: 'GET',
   path: '/v1/thing',
-  auth: 'user',
-  summary: '',
-  tags: [],
   status: 200,
   response: okAnswer,
-  errors: [],
 });
 const action = defineEndpoint({
+  ...described,
   method: 'POST',
   path: '/v1/action',
-  auth: 'user',
-  summary: '',
-  tags: [],
   body: z.object({}),
   status: 204,
-  errors: [],
 });
 const visitorRead = defineEndpoint({
+  ...described,
   method: 'GET',
   path: '/v3/signature-requests/r1',
   visitorPath: '/v3/direct/signature-requests/r1',
-  auth: 'user',
-  summary: '',
-  tags: [],
   status: 200,
   response: okAnswer,
-  errors: [],
 });
 
 const sleeps: number[] = [];
