@@ -43,6 +43,17 @@ describe('endpoints from contract values', () => {
     expect(remove.responses['409']!.description).toBe('DOCUMENT_IN_USE');
     expect(remove.responses['401']!.description).toContain('UNAUTHENTICATED');
     expect(JSON.stringify(remove.responses['409'])).toContain('"enum":["DOCUMENT_IN_USE"]');
+    // Every operation: who may call it, and which codes each of its error answers can carry.
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.security, `${method} ${path}`).toBeDefined();
+        const errors = Object.keys(operation.responses).filter((status) => Number(status) >= 400);
+        expect(errors, `${method} ${path}`).toContain('500');
+        for (const status of errors)
+          expect(operation.responses[status]!.description, `${method} ${path} ${status}`).toMatch(
+            /^[A-Z0-9_]+(, [A-Z0-9_]+)*$/,
+          );
+      }
     // The visitor twin of a call is its own operation, with the visitor link's credentials.
     const visitorPage = document.paths['/v3/direct/documents/{id}/pages/{n}']!.get!;
     expect(visitorPage.security).toEqual([{ visitorLink: [] }]);

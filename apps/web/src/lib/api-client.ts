@@ -11,6 +11,9 @@ import { ErrorResponse, type ErrorCode, type ErrorDetails } from '@signet/contra
 import { getToken } from './session.ts';
 import { parseRetryAfter, retryDelayMs, shouldRetry } from './retry-policy.ts';
 
+/** The API's own documentation page (served by the API, not a page of the app). */
+export const apiDocsHref = '/api/docs';
+
 /**
  * What a failed call can say: one of the API's stable codes, a network failure, or an answer that
  * did not come from the API (a proxy's page), named by its status.

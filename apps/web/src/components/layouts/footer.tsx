@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { apiDocsHref } from '../../lib/api-client.ts';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ export function Footer() {
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
         {t('footer.tagline')}
       </Typography>
-      <Link href="/api/docs" variant="body2" color="inherit">
+      <Link href={apiDocsHref} variant="body2" color="inherit">
         {t('footer.api_docs')}
       </Link>
     </Box>
