@@ -146,13 +146,14 @@ export interface VisitorCredentials {
   secret: string;
 }
 
-type Required<K extends string, V> = undefined extends V ? { [P in K]?: V } : { [P in K]: V };
+/** A required key, or an optional one when its value may be left out (a query whose every field is optional). */
+type OptionalIfUndefined<K extends string, V> = undefined extends V ? { [P in K]?: V } : { [P in K]: V };
 
 /** The arguments of a call to endpoint E: exactly the params, query and body its contract has. */
 export type CallArgs<E extends Endpoint> = (E extends { params: z.ZodType }
   ? { params: ParamsOf<E> }
   : { params?: never }) &
-  (E extends { query: z.ZodType } ? Required<'query', QueryOf<E>> : { query?: never }) &
+  (E extends { query: z.ZodType } ? OptionalIfUndefined<'query', QueryOf<E>> : { query?: never }) &
   (E extends { body: z.ZodType }
     ? { body: BodyOf<E> }
     : E extends { multipart: true }

@@ -11,7 +11,7 @@ export interface PagedDocument {
   sha256: string;
 }
 
-export const pageImageQueryOptions = (
+const pageImageQueryOptions = (
   access: SigningAccess,
   document: PagedDocument,
   page: number,

@@ -8,7 +8,7 @@ async function getEmailAutocomplete(q: string, signal?: AbortSignal): Promise<st
   return emails;
 }
 
-export const emailAutocompleteQueryOptions = (q: string) =>
+const emailAutocompleteQueryOptions = (q: string) =>
   queryOptions({
     queryKey: ['email-autocomplete', q.trim().toLowerCase()],
     queryFn: ({ signal }) => getEmailAutocomplete(q.trim().toLowerCase(), signal),

@@ -11,7 +11,7 @@ function getSignatureQualities(): Promise<SignatureQualities> {
   return callApi(accountEndpoints.signatureQualitiesDetail, { retry: true });
 }
 
-export const signatureQualitiesQueryOptions = queryOptions({
+const signatureQualitiesQueryOptions = queryOptions({
   queryKey: ['user', 'signature-qualities-detail'],
   queryFn: getSignatureQualities,
   staleTime: 60_000,
