@@ -11,12 +11,7 @@ export interface PagedDocument {
   sha256: string;
 }
 
-const pageImageQueryOptions = (
-  access: SigningAccess,
-  document: PagedDocument,
-  page: number,
-  scale: number,
-) =>
+const pageImageQueryOptions = (access: SigningAccess, document: PagedDocument, page: number, scale: number) =>
   queryOptions({
     queryKey: ['documents', document.id, document.sha256, 'pages', page, scale, accessKey(access)],
     // Users and visitors alike fetch the page with the Authorization header and show it through an
