@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import { seedSandboxKeys } from '../packages/trust-services/src/testing';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { createTestDatabase, databaseKinds } from '../apps/api/test/helpers';
+import { createTestDatabase, databaseKinds, freePort } from '../apps/api/test/helpers';
+import { postJson } from './post-json';
 
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));
 const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
@@ -28,7 +29,7 @@ interface Measured {
 async function measure(kind: 'pglite' | 'postgres'): Promise<Measured> {
   const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-api-'));
   await seedSandboxKeys(dataDir);
-  const port = 41_000 + Math.floor(Math.random() * 5000);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const config = {
     ...loadConfig({
@@ -44,17 +45,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Measured> {
   const app = await buildApp(config, { database });
   await app.listen({ port, host: '127.0.0.1' });
   try {
-    const post = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${base}/api${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      return (response.status === 204 ? {} : await response.json()) as Record<string, unknown>;
-    };
+    const post = (path: string, body: unknown, token?: string) => postJson(base, path, body, token);
     await post('/v1/request-confirmation', { email: 'bench@example.ch' });
     await app.jobs.drain();
     const mail = (await (await fetch(`${base}/sandbox/mail.json?to=bench@example.ch`)).json()) as Array<{

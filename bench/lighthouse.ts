@@ -5,27 +5,20 @@
 // Run after `npm run build`: node --import tsx bench/lighthouse.ts — replaces "## Web: Lighthouse".
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { freePort } from '../apps/api/test/helpers';
+import { postJson } from './post-json';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsFile = join(root, 'bench/RESULTS.md');
 const corpusPdf = join(root, '../shared/pdf-corpus/basic-pdf15-libreoffice-writer.pdf');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = 3;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startServer(base: string, port: number, dataDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -44,18 +37,7 @@ async function startServer(base: string, port: number, dataDir: string): Promise
 async function seedUser(
   base: string,
 ): Promise<{ token: { value: string; expiration: string }; srid: string }> {
-  const call = async (path: string, body: unknown, bearer?: string) => {
-    const response = await fetch(`${base}/api${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (response.status === 204 ? {} : await response.json()) as Record<string, unknown>;
-  };
+  const call = (path: string, body: unknown, bearer?: string) => postJson(base, path, body, bearer);
   const email = 'lighthouse@example.ch';
   await call('/v1/request-confirmation', { email });
   let signupToken: string | undefined;

@@ -24,12 +24,24 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
 import { clearStaleLocks } from './modules/signature-requests/request-locks.service.ts';
 import { auditTimestampJobKind, timestampHead } from './modules/signature-requests/audit-trail.service.ts';
+import {
+  retentionJobKind,
+  runRetentionSweep,
+  scheduleRetentionSweep,
+} from './modules/signature-requests/request-retention.service.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { identificationRoutes } from './modules/identification/identification.routes.ts';
+import { eidRoutes } from './modules/identification/eid.routes.ts';
+import { idAustriaReturnPaths } from './modules/identification/id-austria.service.ts';
+import { recordEidEvidence } from './modules/identification/eid-evidence.service.ts';
+import { IdAustriaAdapter } from './adapters/id-austria.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
-import { membershipOf } from './modules/businesses/businesses.service.ts';
+import { membershipOf, visualSignaturePermissionsOf } from './modules/businesses/businesses.service.ts';
+import { visualSignaturesRoutes } from './modules/visual-signatures/visual-signatures.routes.ts';
 import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
 import { RemoteSigningClient } from './adapters/remote-signing.ts';
+import { IdentificationProviderClient } from './adapters/identification-provider.ts';
 import { SignerAssertions } from './adapters/signer-assertion.ts';
 import { timestampTransport } from './adapters/timestamp-authority.ts';
 import { revocationTransports } from './adapters/revocation.ts';
@@ -142,6 +154,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const signerAssertions = await SignerAssertions.forInstallation(config.dataDir);
   const qtsp = new RemoteSigningClient(config.trustServicesUrl, qtspClientToken, signerAssertions, clock);
   const timestamp = timestampTransport(config.trustServicesUrl);
+  // Like the QTSP's: issued by a real provider (production requires them), generated for the sandbox.
+  const identificationClientToken =
+    config.identificationClientToken ?? installationSecret(config.dataDir, 'identification-client-token');
+  const identificationWebhookSecret =
+    config.identificationWebhookSecret ?? installationSecret(config.dataDir, 'identification-webhook-secret');
+  const identificationDeps = {
+    ...deps,
+    providers: new IdentificationProviderClient(config.identificationUrl, identificationClientToken),
+    webhookSecret: identificationWebhookSecret,
+  };
   // The audit key never enters the database: whoever can write there cannot forge the trail.
   const audit = {
     macKey: Buffer.from(config.auditMacKey ?? installationSecret(config.dataDir, 'audit-mac-key')),
@@ -150,27 +172,63 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   };
   jobs.register(auditTimestampJobKind, (payload) => timestampHead({ db, clock, audit }, payload));
   const requestDeps = { ...documentDeps, audit };
+  jobs.register(retentionJobKind, () => runRetentionSweep(requestDeps));
+  // The daily automatic deletion runs wherever jobs run.
+  if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleRetentionSweep(db, clock.now()));
+  // The referral widget's tokens are checked with the same key by every process (see config.ts).
+  const referralTokenKey = Buffer.from(
+    config.referralTokenKey ?? installationSecret(config.dataDir, 'referral-token-key'),
+  );
   // Stops the engine's worker threads at shutdown (they start again on the next call).
   app.addHook('onClose', () => closePdfEngine());
   // Providers are reached over HTTP only, through their adapters (the sandbox too).
   const sandboxPublicUrl = `${config.publicUrl}/sandbox`;
+  // Public addresses of the sandbox (in certificates, in ID Austria's metadata) as this server reaches them.
+  const toTrustServices = (url: string) =>
+    url.startsWith(sandboxPublicUrl) ? config.trustServicesUrl + url.slice(sandboxPublicUrl.length) : url;
   const signingDeps = {
     ...requestDeps,
     qtsp,
     timestamp,
     // Certificates name the sandbox's public address; this server reaches it on its own address.
-    revocation: revocationTransports((url) =>
-      url.startsWith(sandboxPublicUrl) ? config.trustServicesUrl + url.slice(sandboxPublicUrl.length) : url,
-    ),
+    revocation: revocationTransports(toTrustServices),
     level: 'B-LT' as const,
     processKey: database.processKey,
   };
+  // ID Austria's secret: the embedded sandbox takes the generated one; a real one is configured.
+  const idAustriaClient = {
+    clientId: config.idAustria.clientId,
+    clientSecret:
+      config.idAustria.clientSecret ?? installationSecret(config.dataDir, 'id-austria-client-secret'),
+    redirectUris: Object.values(idAustriaReturnPaths).map((path) => `${config.publicUrl}${path}`),
+  };
+  const eidDeps = {
+    ...deps,
+    idAustria: new IdAustriaAdapter({
+      issuer: config.idAustria.issuer,
+      ...idAustriaClient,
+      rewrite: toTrustServices,
+    }),
+    recordEvidence: recordEidEvidence({ ...requestDeps, demo: config.idAustria.embedded }),
+  };
   await app.register(
     async (api) => {
-      await api.register((instance) => accountsRoutes(instance, deps));
+      await api.register((instance) =>
+        accountsRoutes(instance, {
+          ...requestDeps,
+          referralTokenKey,
+          // Businesses decide their members' visual-signature switches (accounts cannot import them).
+          visualSignaturePermissions: (userId) => visualSignaturePermissionsOf(deps, userId),
+        }),
+      );
       await api.register((instance) => documentsRoutes(instance, documentDeps));
       await api.register((instance) => signatureRequestsRoutes(instance, requestDeps));
       await api.register((instance) => signingRoutes(instance, signingDeps));
+      await api.register((instance) =>
+        identificationRoutes(instance, { ...requestDeps, ...identificationDeps }),
+      );
+      await api.register((instance) => eidRoutes(instance, eidDeps));
+      await api.register((instance) => visualSignaturesRoutes(instance, documentDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => businessInvitationsRoutes(instance, deps));
       await api.register((instance) =>
@@ -193,8 +251,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       dataDir: config.dataDir,
       publicBaseUrl: sandboxPublicUrl,
       clientToken: qtspClientToken,
+      identificationClientToken,
+      identificationWebhookSecret,
       accessSecret,
       signerPublicKey: signerAssertions.publicKey,
+      idAustriaClient,
     });
   }
 

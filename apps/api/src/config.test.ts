@@ -63,6 +63,12 @@ const productionSettings = {
   PUBLIC_URL: 'https://sign.example.ch',
   TRUST_SERVICES_URL: 'https://qtsp.example.ch/api',
   QTSP_CLIENT_TOKEN: 'issued-by-the-qtsp-0123456789',
+  IDENTIFICATION_URL: 'https://ident.example.ch/api',
+  IDENTIFICATION_CLIENT_TOKEN: 'issued-by-the-provider-0123456789',
+  IDENTIFICATION_WEBHOOK_SECRET: 'agreed-with-the-provider-0123456789abcdef',
+  ID_AUSTRIA_ISSUER: 'https://eid.example.at/idp',
+  ID_AUSTRIA_CLIENT_ID: 'signet-example-ch',
+  ID_AUSTRIA_CLIENT_SECRET: 'issued-by-id-austria-0123456789',
   SMTP_URL: 'smtps://signet:secret@mail.example.ch:465',
   MAIL_FROM: 'Signet <no-reply@example.ch>',
 };
@@ -86,6 +92,8 @@ describe('config in production', () => {
     const config = loadConfig(productionSettings);
     expect(config.sandboxEnabled).toBe(false);
     expect(config.qtspClientToken).toBe(productionSettings.QTSP_CLIENT_TOKEN);
+    expect(config.identificationUrl).toBe(productionSettings.IDENTIFICATION_URL);
+    expect(config.identificationWebhookSecret).toBe(productionSettings.IDENTIFICATION_WEBHOOK_SECRET);
   });
 
   it('refuses the defaults with one line per missing setting', () => {
@@ -94,6 +102,12 @@ describe('config in production', () => {
       'PUBLIC_URL',
       'TRUST_SERVICES_URL',
       'QTSP_CLIENT_TOKEN',
+      'IDENTIFICATION_URL',
+      'IDENTIFICATION_CLIENT_TOKEN',
+      'IDENTIFICATION_WEBHOOK_SECRET',
+      'ID_AUSTRIA_ISSUER',
+      'ID_AUSTRIA_CLIENT_ID',
+      'ID_AUSTRIA_CLIENT_SECRET',
       'SMTP_URL',
       'MAIL_FROM',
     ]);
@@ -106,6 +120,14 @@ describe('config in production', () => {
       'QTSP_CLIENT_TOKEN: with the sandbox off, set the client token your QTSP issued to Signet',
     ]);
     expect(without('TRUST_SERVICES_URL')).toHaveLength(1);
+    expect(without('IDENTIFICATION_URL')).toHaveLength(1);
+    expect(without('IDENTIFICATION_CLIENT_TOKEN')).toEqual([
+      'IDENTIFICATION_CLIENT_TOKEN: with the sandbox off, set the client token your identification provider issued to Signet',
+    ]);
+    expect(without('IDENTIFICATION_WEBHOOK_SECRET')).toHaveLength(1);
+    expect(without('ID_AUSTRIA_CLIENT_SECRET')).toEqual([
+      'ID_AUSTRIA_CLIENT_SECRET: with the sandbox off, set the issuer URL of ID Austria and the client id and secret it registered for Signet',
+    ]);
     expect(without('SMTP_URL')).toHaveLength(1);
     expect(without('PUBLIC_URL')).toHaveLength(1);
     expect(refusal({ ...productionSettings, PUBLIC_URL: 'http://sign.example.ch' })).toEqual([

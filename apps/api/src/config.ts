@@ -68,9 +68,20 @@ const Env = z.object({
   SANDBOX_ACCESS_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_SERVICES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   QTSP_CLIENT_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  IDENTIFICATION_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  IDENTIFICATION_CLIENT_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  IDENTIFICATION_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ID_AUSTRIA_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ID_AUSTRIA_CLIENT_ID: z.string().min(1).max(200).optional(),
+  ID_AUSTRIA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: TrustProxy,
   AUDIT_MAC_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REFERRAL_TOKEN_KEY: z
     .string()
     .min(32, 'must be at least 32 characters')
     .optional()
@@ -99,12 +110,35 @@ export interface Config {
   trustServicesUrl: string;
   /** Bearer token the API presents to the remote signing service; undefined: generated per installation. */
   qtspClientToken: string | undefined;
+  /**
+   * Base URL of the identification providers, each under its name (`{url}/srs/v1/…`); the embedded
+   * sandbox's by default.
+   */
+  identificationUrl: string;
+  /** Bearer token the API presents to the identification providers; undefined: generated per installation. */
+  identificationClientToken: string | undefined;
+  /** Key of the providers' webhook signatures (HMAC-SHA256); undefined: generated per installation. */
+  identificationWebhookSecret: string | undefined;
+  /**
+   * ID Austria (OpenID Connect): the issuer Signet discovers, and Signet's client id and secret
+   * there. Defaults: the embedded sandbox's issuer, client `signet`, a secret generated per
+   * installation (undefined here).
+   */
+  idAustria: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string | undefined;
+    /** The embedded sandbox's ID Austria (no issuer configured): what it vouches for is demo quality. */
+    embedded: boolean;
+  };
   /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
   mailLimitPerAddress: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For gives request.ip (false: none). */
   trustProxy: false | string[];
   /** Key of the audit trail's MACs; undefined: the data folder's generated `audit-mac-key`. */
   auditMacKey: string | undefined;
+  /** Key of the referral widget's tokens (POST /v1/user/cello); undefined: the data folder's `referral-token-key`. */
+  referralTokenKey: string | undefined;
   logLevel: string;
   webDist: string;
   /** Background job polling; tests switch it off and drain jobs explicitly. */
@@ -120,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const trustServicesUrl = (e.TRUST_SERVICES_URL ?? `http://127.0.0.1:${e.PORT}/sandbox`).replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const sandboxEnabled = (e.SANDBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
   if (e.NODE_ENV === 'production') {
     const unsafe = productionProblems(e, sandboxEnabled);
@@ -136,14 +172,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     sandboxEnabled,
     sandboxAccessSecret: e.SANDBOX_ACCESS_SECRET,
-    trustServicesUrl: (e.TRUST_SERVICES_URL ?? `http://127.0.0.1:${e.PORT}/sandbox`).replace(/\/+$/, ''),
+    trustServicesUrl,
     qtspClientToken: e.QTSP_CLIENT_TOKEN,
+    identificationUrl: (e.IDENTIFICATION_URL ?? `${trustServicesUrl}/ident`).replace(/\/+$/, ''),
+    identificationClientToken: e.IDENTIFICATION_CLIENT_TOKEN,
+    identificationWebhookSecret: e.IDENTIFICATION_WEBHOOK_SECRET,
+    idAustria: {
+      issuer: (e.ID_AUSTRIA_ISSUER ?? `${publicUrl}/sandbox/id-austria`).replace(/\/+$/, ''),
+      clientId: e.ID_AUSTRIA_CLIENT_ID ?? 'signet',
+      clientSecret: e.ID_AUSTRIA_CLIENT_SECRET,
+      embedded: !e.ID_AUSTRIA_ISSUER,
+    },
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     auditMacKey: e.AUDIT_MAC_KEY,
+    referralTokenKey: e.REFERRAL_TOKEN_KEY,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     jobPollMs: 500,
@@ -176,6 +222,23 @@ function productionProblems(e: z.infer<typeof Env>, sandboxEnabled: boolean): st
     );
   if (!e.QTSP_CLIENT_TOKEN)
     problems.push('QTSP_CLIENT_TOKEN: with the sandbox off, set the client token your QTSP issued to Signet');
+  if (!e.IDENTIFICATION_URL)
+    problems.push(
+      'IDENTIFICATION_URL: with the sandbox off, set the base URL of your identification providers (video and automatic identification)',
+    );
+  if (!e.IDENTIFICATION_CLIENT_TOKEN)
+    problems.push(
+      'IDENTIFICATION_CLIENT_TOKEN: with the sandbox off, set the client token your identification provider issued to Signet',
+    );
+  if (!e.IDENTIFICATION_WEBHOOK_SECRET)
+    problems.push(
+      "IDENTIFICATION_WEBHOOK_SECRET: with the sandbox off, set the key of your identification provider's webhook signatures (32+ characters)",
+    );
+  for (const name of ['ID_AUSTRIA_ISSUER', 'ID_AUSTRIA_CLIENT_ID', 'ID_AUSTRIA_CLIENT_SECRET'] as const)
+    if (!e[name])
+      problems.push(
+        `${name}: with the sandbox off, set the issuer URL of ID Austria and the client id and secret it registered for Signet`,
+      );
   if (!e.SMTP_URL)
     problems.push(
       'SMTP_URL: with the sandbox off nobody can read the mail outbox; set the SMTP server that delivers mail',

@@ -31,7 +31,9 @@ function startServer(dataDir: string, port: number): ChildProcess {
 }
 
 async function waitForHealth(base: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  // A cold start compiles the server with tsx: on a loaded CI machine that took over a minute.
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
     const ok = await fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -76,7 +78,9 @@ describe('a crash in the middle of a signing batch', () => {
 
   async function account(email: string): Promise<string> {
     await api('POST', '/v1/request-confirmation', undefined, { email });
-    for (let i = 0; i < 100; i++) {
+    // The mail job runs on the server's poll; a loaded machine may take a while.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
       const mails = (await (
         await fetch(`${base}/sandbox/mail.json?to=${encodeURIComponent(email)}`)
       ).json()) as Array<{ text: string }>;

@@ -10,6 +10,12 @@ import type {
   SignatureRequest,
 } from '@signet/contracts/signature-requests';
 import type { SignBody, SignResult } from '@signet/contracts/signing';
+import type { Legislation } from '@signet/contracts/common';
+import {
+  offerFor,
+  type IdentificationKind,
+  type IdentificationState,
+} from '@signet/contracts/identification';
 import {
   bearer,
   createTestApp,
@@ -81,6 +87,16 @@ export type Caller = { headers: Record<string, string> } | Record<string, string
 
 type TestBusiness = UserBusiness & { admin: TestUser };
 
+interface IdentifyOptions {
+  /** The way to identify (the spec's pages): video, or self-service (eIDAS) / automatic (ZertES). */
+  kind?: IdentificationKind;
+  /** How the person ends it at the provider; success by default. */
+  outcome?: 'success' | 'failure' | 'abandoned';
+  /** The name on the document as the person confirms it; the name Signet expects by default. */
+  documentName?: { firstName: string; lastName: string };
+  signatureRequestId?: string;
+}
+
 /**
  * A signature request as the create call takes it, with test defaults: a title, one page of the
  * sample PDF, and `signatures` where a plain string is an account signer's e-mail. It is sent
@@ -122,6 +138,19 @@ interface Factories {
   request(owner: TestUser, spec?: RequestSpec): Promise<SignatureRequest>;
   /** `owner` sends (initiates) their draft; the request as it is then. */
   send(draft: { id: string }, owner: TestUser): Promise<SignatureRequest>;
+  /**
+   * `who` identifies for `legislation` through the real sandbox provider over HTTP: starts the
+   * identification (the direct call for a visitor's link), opens the provider's page and ends it
+   * there as `outcome` says, with the name the document shows (the person's own by default); the
+   * state afterwards, as the status call gives it. Needs `listen: true`.
+   */
+  identify(
+    who: TestUser | { sid: string; headers: Record<string, string> },
+    legislation: Legislation,
+    options?: IdentifyOptions,
+  ): Promise<IdentificationState>;
+  /** A new account identified for `legislation` (QES available) through the sandbox provider. */
+  identifiedUser(legislation: Legislation, person?: Person): Promise<TestUser>;
   /** `signer` signs the request: an account through /v3/sign, a visitor's link through /v3/direct/sign. */
   sign(
     request: { id: string },
@@ -140,6 +169,41 @@ function expectStatus(response: LightMyRequestResponse, status: number, what: st
 function headersOf(as: Caller): Record<string, string> {
   if (!as) return {};
   return 'headers' in as && typeof as.headers === 'object' ? as.headers : (as as Record<string, string>);
+}
+
+/**
+ * What a person does on the sandbox provider's page: opens it, then confirms the document (as it
+ * reads, or with another name), makes the check fail, or abandons it. The page sends them back to
+ * Signet (303).
+ */
+export async function finishAtProvider(
+  pageUrl: string,
+  outcome: 'success' | 'failure' | 'abandoned',
+  documentName?: { firstName: string; lastName: string },
+): Promise<Response> {
+  const page = await fetch(pageUrl);
+  if (page.status !== 200) throw new Error(`provider page: ${page.status}`);
+  const html = await page.text();
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+  const field = (name: string) =>
+    new RegExp(`name="${name}"[^>]*? value="([^"]*)"`)
+      .exec(html)?.[1]
+      ?.replace(/&(amp|lt|gt|quot|#39);/g, (_, entity: string) => entities[entity]!);
+  const form = new URLSearchParams({ outcome });
+  if (outcome === 'success') {
+    form.set('firstName', documentName?.firstName ?? field('firstName') ?? '');
+    form.set('lastName', documentName?.lastName ?? field('lastName') ?? '');
+    form.set('birthDate', field('birthDate') ?? '');
+    form.set('documentType', 'identity-card');
+  }
+  const done = await fetch(pageUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  if (done.status !== 303) throw new Error(`provider page answered ${done.status}: ${await done.text()}`);
+  return done;
 }
 
 /** The factories of one running test app. */
@@ -254,7 +318,44 @@ export function withFactories(t: TestApp): FactoryApp {
     return json(response);
   };
 
-  return { ...t, call, upload, email, user, login, business, member, request, send, sign };
+  const identify: Factories['identify'] = async (who, legislation, options = {}) => {
+    const kind = options.kind ?? (legislation === 'eidas' ? 'self' : 'auto');
+    const offer = offerFor(legislation, kind);
+    if (!offer) throw new Error(`no ${kind} identification for ${legislation}`);
+    const base = `/v1${'token' in who ? '' : '/direct'}/user/identification`;
+    const started = await call('POST', `${base}/${offer.provider}/${offer.method}`, who, {
+      ...(options.signatureRequestId ? { signatureRequestId: options.signatureRequestId } : {}),
+    });
+    expectStatus(started, 200, 'start identification');
+    const state = json<IdentificationState>(started);
+    await finishAtProvider(state.url!, options.outcome ?? 'success', options.documentName);
+    const after = await call('GET', `${base}/status/${state.id}`, who);
+    expectStatus(after, 200, 'identification status');
+    return json<IdentificationState>(after);
+  };
+
+  const identifiedUser: Factories['identifiedUser'] = async (legislation, person) => {
+    const identified = await user(person);
+    const state = await identify(identified, legislation);
+    if (state.status !== 'activatingQES') throw new Error(`identification: ${JSON.stringify(state)}`);
+    return identified;
+  };
+
+  return {
+    ...t,
+    call,
+    upload,
+    email,
+    user,
+    login,
+    business,
+    member,
+    request,
+    send,
+    sign,
+    identify,
+    identifiedUser,
+  };
 }
 
 /**

@@ -85,7 +85,17 @@ describe('starting the real server', () => {
     expect(await exitCode(server)).toBe(1);
     const output = server.output();
     expect(output).toContain('Refusing to start in production');
-    for (const setting of ['PUBLIC_URL', 'TRUST_SERVICES_URL', 'QTSP_CLIENT_TOKEN', 'SMTP_URL', 'MAIL_FROM'])
+    for (const setting of [
+      'PUBLIC_URL',
+      'TRUST_SERVICES_URL',
+      'QTSP_CLIENT_TOKEN',
+      'IDENTIFICATION_URL',
+      'IDENTIFICATION_CLIENT_TOKEN',
+      'IDENTIFICATION_WEBHOOK_SECRET',
+      'ID_AUSTRIA_CLIENT_SECRET',
+      'SMTP_URL',
+      'MAIL_FROM',
+    ])
       expect(output).toMatch(new RegExp(`^  ${setting}: .+$`, 'm'));
     // No stack trace: the operator reads the lines, not the code.
     expect(output).not.toMatch(/\n\s+at /);
@@ -110,6 +120,12 @@ describe('starting the real server', () => {
       PUBLIC_URL: 'https://sign.example.ch',
       TRUST_SERVICES_URL: 'https://qtsp.example.invalid/api',
       QTSP_CLIENT_TOKEN: 'issued-by-the-qtsp-0123456789',
+      IDENTIFICATION_URL: 'https://ident.example.invalid/api',
+      IDENTIFICATION_CLIENT_TOKEN: 'issued-by-the-provider-0123456789',
+      IDENTIFICATION_WEBHOOK_SECRET: 'agreed-with-the-provider-0123456789abcdef',
+      ID_AUSTRIA_ISSUER: 'https://eid.example.invalid/idp',
+      ID_AUSTRIA_CLIENT_ID: 'signet-example-ch',
+      ID_AUSTRIA_CLIENT_SECRET: 'issued-by-id-austria-0123456789',
       SMTP_URL: 'smtps://signet:secret@mail.example.invalid:465',
       MAIL_FROM: 'Signet <no-reply@example.ch>',
     });
@@ -121,6 +137,8 @@ describe('starting the real server', () => {
         '/sandbox/sms.json',
         '/sandbox/control',
         '/sandbox/trust-list.pem',
+        '/sandbox/ident/sessions/ids_abcdefghijklmnopqr/token',
+        '/sandbox/id-austria/.well-known/openid-configuration',
       ])
         expect((await fetch(`${base}${path}`)).status, path).toBe(404);
     } finally {

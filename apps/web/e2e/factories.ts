@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import type { Legislation } from '@signet/contracts/common';
+import {
+  offerFor,
+  type IdentificationKind,
+  type IdentificationState,
+} from '@signet/contracts/identification';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { api, mailedLink, uniqueEmail } from './support.ts';
+import { api, baseUrl, mailedLink, uniqueEmail } from './support.ts';
 
 /**
  * Test data made through the API, as the API tests' factories make it: people, businesses and
@@ -119,4 +125,61 @@ export async function createRequest(
   });
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   return sent.body;
+}
+
+/** An account (its session token) or a direct-sign visitor (their Basic credentials). */
+export type Identifiable = { token: string } | { basic: string };
+
+/**
+ * `who` identifies for `legislation` at the sandbox provider, over HTTP as the API tests'
+ * factory does: starts it (the direct call for a visitor), opens the provider's page and ends it
+ * as `outcome` says, with the name the page shows unless `documentName` replaces it. Answers the
+ * identification's state from the status call. For journeys that begin with someone identified.
+ */
+export async function identify(
+  who: Identifiable,
+  legislation: Legislation,
+  options: {
+    kind?: IdentificationKind;
+    outcome?: 'success' | 'failure' | 'abandoned';
+    documentName?: { firstName: string; lastName: string };
+    signatureRequestId?: string;
+  } = {},
+): Promise<IdentificationState> {
+  const offer = offerFor(legislation, options.kind ?? (legislation === 'eidas' ? 'self' : 'auto'));
+  assert.ok(offer, `no such identification for ${legislation}`);
+  const visitor = 'basic' in who;
+  const base = `${baseUrl}/api/v1${visitor ? '/direct' : ''}/user/identification`;
+  const headers = {
+    authorization: visitor ? who.basic : `Bearer ${who.token}`,
+    'content-type': 'application/json',
+  };
+  const started = await fetch(`${base}/${offer.provider}/${offer.method}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(
+      options.signatureRequestId ? { signatureRequestId: options.signatureRequestId } : {},
+    ),
+  });
+  const state = (await started.json()) as IdentificationState;
+  assert.equal(started.status, 200, JSON.stringify(state));
+  const html = await (await fetch(state.url!)).text();
+  const shown = (name: string) => new RegExp(`name="${name}"[^>]*? value="([^"]*)"`).exec(html)?.[1] ?? '';
+  const outcome = options.outcome ?? 'success';
+  const form = new URLSearchParams({ outcome });
+  if (outcome === 'success') {
+    form.set('firstName', options.documentName?.firstName ?? shown('firstName'));
+    form.set('lastName', options.documentName?.lastName ?? shown('lastName'));
+    form.set('birthDate', shown('birthDate'));
+    form.set('documentType', 'identity-card');
+  }
+  const done = await fetch(state.url!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  assert.equal(done.status, 303, await done.text());
+  const after = await fetch(`${base}/status/${state.id}`, { headers });
+  return (await after.json()) as IdentificationState;
 }

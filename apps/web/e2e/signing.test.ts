@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { corpusPdf, createRequest, createUser, type TestAccount, testPassword } from './factories.ts';
+import {
+  corpusPdf,
+  createRequest,
+  createUser,
+  identify,
+  type TestAccount,
+  testPassword,
+} from './factories.ts';
 import {
   api,
   baseUrl,
@@ -198,6 +205,8 @@ test('a visitor signs QES in Italian from the mailed link, a wrong TAN shows TAN
     ],
   });
   const link = await mailedLink(visitor, `/view/${request.id}/`);
+  // Identified beforehand (QES needs it; the identification journey is a test of its own).
+  await identify({ basic: (await mailedVisitorLinks(visitor, request.id)).basic }, 'zertes');
   const page = await pageAs(null);
   await page.goto(link);
   await page.getByRole('heading', { name: 'Service agreement' }).waitFor();
@@ -330,6 +339,9 @@ test('overlays from real API answers: progress, failure, mobile AES, terms, sign
   });
   const holder = qes.signatures.find((s) => s.signer_type === 'visitor')!;
   const { basic } = await mailedVisitorLinks(holder.email, qes.id);
+  // Both are identified beforehand: QES needs it (the identification journey is a test of its own).
+  await identify({ basic }, 'zertes');
+  await identify(bea, 'zertes');
   const holding = await fetch(`${baseUrl}/api/v3/direct/sign`, {
     method: 'POST',
     headers: { authorization: basic, 'content-type': 'application/json' },

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { Email, Language, Phone } from './common.ts';
+import { Email, Language, Legislation, Phone } from './common.ts';
+import { IdentificationOverview } from './identification.ts';
 
 export const qualities = ['ses', 'aes', 'qes', 'part11'] as const;
 export const Quality = z.enum(qualities);
 export type Quality = z.infer<typeof Quality>;
-export const legislations = ['eidas', 'zertes'] as const;
-export const Legislation = z.enum(legislations);
-export type Legislation = z.infer<typeof Legislation>;
 
 /** Highest quality a user can sign with (spec §4): none until the e-mail is verified. */
 export const HighestQuality = z.enum(['none', 'ses', 'aes', 'qes', 'demo']);
@@ -55,6 +53,13 @@ export const UserAttributes = z.object({
 export type UserAttributes = z.infer<typeof UserAttributes>;
 
 const Permission = z.object({ canUpdate: z.boolean(), defaultValue: z.boolean() });
+/**
+ * Which visual-signature switches a person may change (spec §3 permissions.visualSignatures):
+ * `claim` is displayClaim, `date` displayDate, `std` displayStandards. Where canUpdate is false the
+ * stamp shows defaultValue, whatever the person saved; a business sets them for its members.
+ */
+export const VisualSignaturePermissions = z.object({ claim: Permission, date: Permission, std: Permission });
+export type VisualSignaturePermissions = z.infer<typeof VisualSignaturePermissions>;
 
 export const SignatureQualities = z.object({
   ses: z.object({ any: z.boolean() }),
@@ -64,6 +69,18 @@ export const SignatureQualities = z.object({
   seal: z.object({ aes: z.boolean(), qes: z.boolean() }),
 });
 export type SignatureQualities = z.infer<typeof SignatureQualities>;
+
+/**
+ * Automatic deletion of the user's finished requests (spec §3 User retention): `days` after a request
+ * was signed, declined or withdrawn, it is deleted with its documents.
+ */
+export const retentionDaysMin = 1;
+export const retentionDaysMax = 3650;
+export const Retention = z.object({
+  enabled: z.boolean(),
+  days: z.number().int().min(retentionDaysMin).max(retentionDaysMax),
+});
+export type Retention = z.infer<typeof Retention>;
 
 export const User = z.object({
   id: z.string(),
@@ -75,10 +92,10 @@ export const User = z.object({
   attributes: UserAttributes,
   signatureQualities: SignatureQualities,
   disabledQualities: z.array(Quality),
-  retention: z.object({ enabled: z.boolean(), days: z.number().int() }),
+  retention: Retention,
   hasSso: z.boolean(),
   permissions: z.object({
-    visualSignatures: z.object({ claim: Permission, date: Permission, std: Permission }),
+    visualSignatures: VisualSignaturePermissions,
   }),
   createdAt: z.string(),
 });
@@ -144,6 +161,17 @@ export const ResetPasswordBody = z.strictObject({ token: OneTimeToken, password:
 export const AcceptBody = z.strictObject({ accept: z.enum(['business_invite', 'gtc', 'tou_swisscom']) });
 export const DeleteUserBody = z.strictObject({ password: Password });
 
+/**
+ * POST /v1/user/cello: the referral widget's token for the signed-in user. A Signet referral token
+ * (HS256 JWT, MAC key from the installation secrets): issuer signet, audience signet-referral, subject
+ * the user id, `referral_code` their referral code attribute; valid for an hour.
+ */
+export const ReferralTokenResponse = z.object({
+  token: z.string(),
+  expiration: z.string(),
+  referralCode: z.string(),
+});
+
 /** PUT /v1/user: the fields a user may change about themselves. */
 export const UpdateUserBody = z.strictObject({
   firstName: Name.optional(),
@@ -161,7 +189,20 @@ export const UpdateUserBody = z.strictObject({
       visual_signature_name: z.string().trim().max(100).nullable().optional(),
     })
     .optional(),
+  retention: z.strictObject(Retention.shape).optional(),
 });
+
+/**
+ * Why a quality is not available: the e-mail is not verified; no identification for it yet; one is
+ * under way; or the identified name differs from the account's.
+ */
+export const QualityUnavailableReason = z.enum([
+  'EMAIL_NOT_VERIFIED',
+  'IDENTIFICATION_REQUIRED',
+  'IDENTIFICATION_ONGOING',
+  'IDENTIFICATION_NAME_MISMATCH',
+]);
+export type QualityUnavailableReason = z.infer<typeof QualityUnavailableReason>;
 
 export const SignatureQualitiesDetail = z.object({
   highestQuality: HighestQuality,
@@ -171,9 +212,13 @@ export const SignatureQualitiesDetail = z.object({
       quality: Quality,
       legislation: Legislation.nullable(),
       available: z.boolean(),
-      reason: z.string().nullable(),
+      reason: QualityUnavailableReason.nullable(),
+      /** QES from a simulated identification and QTSP (the sandbox): it is not legally binding. */
+      demo: z.boolean(),
     }),
   ),
+  /** Spec §3 Identification state: the latest identification per legislation and way. */
+  identification: IdentificationOverview,
 });
 
 export const DatetimeResponse = z.object({ datetime: z.string(), timestamp: z.number() });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { VisualSignaturePermissions } from './accounts.ts';
 import { Email, Phone } from './common.ts';
+import { defaultVisualSignaturePermissions } from './visual-signatures.ts';
 
 /** A member's role in their business (spec §6: admin also has member rights). */
 export const BusinessRole = z.enum(['admin', 'member']);
@@ -22,6 +24,8 @@ export const BusinessSettings = z.object({
   }),
   affiliate: Toggle,
   userPilot: Toggle,
+  /** What members may change on their visual signatures (spec §3 permissions.visualSignatures). */
+  visualSignatures: VisualSignaturePermissions,
 });
 export type BusinessSettings = z.infer<typeof BusinessSettings>;
 
@@ -37,10 +41,12 @@ export const defaultBusinessSettings: BusinessSettings = {
   },
   affiliate: { enabled: false },
   userPilot: { enabled: false },
+  visualSignatures: defaultVisualSignaturePermissions,
 };
 
 const PartialToggle = z.strictObject({ enabled: z.boolean() });
 const PartialMailAttachment = z.strictObject({ enabled: z.boolean() }).partial();
+const PartialPermission = z.strictObject({ canUpdate: z.boolean(), defaultValue: z.boolean() }).partial();
 
 /** PUT .../settings: any part of the settings; what is left out stays as it is. */
 export const UpdateBusinessSettingsBody = z.strictObject({
@@ -63,6 +69,10 @@ export const UpdateBusinessSettingsBody = z.strictObject({
     .partial()
     .optional(),
   userPilot: PartialToggle.optional(),
+  visualSignatures: z
+    .strictObject({ claim: PartialPermission, date: PartialPermission, std: PartialPermission })
+    .partial()
+    .optional(),
 });
 export type UpdateBusinessSettingsBody = z.infer<typeof UpdateBusinessSettingsBody>;
 

@@ -14,6 +14,11 @@ export const Phone = z.string().max(32).regex(phonePattern, 'Invalid format');
 export const domainPattern =
   /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/i;
 
+/** The two legislations a qualified signature is made under: eIDAS (EU) and ZertES (Switzerland). */
+export const legislations = ['eidas', 'zertes'] as const;
+export const Legislation = z.enum(legislations);
+export type Legislation = z.infer<typeof Legislation>;
+
 export const Email = z.email('Please enter a valid email').max(254).toLowerCase();
 
 export const Empty = z.object({}).strict();

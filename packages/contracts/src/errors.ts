@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { QualityUnavailableReason } from './accounts.ts';
+import { Legislation } from './common.ts';
 
 /**
  * Stable error codes of the API. Each line says when it happens. The code is part of the API:
@@ -44,7 +46,7 @@ export const errorCodes = {
   PASSWORD_POLICY: 400,
   /** Signup for an e-mail that already has an account. */
   EMAIL_TAKEN: 409,
-  /** Login needs a verified e-mail. */
+  /** Login, and starting an identification, need a verified e-mail. */
   EMAIL_NOT_VERIFIED: 403,
   /** Too many attempts; Retry-After says when to try again. */
   TOO_MANY_ATTEMPTS: 429,
@@ -80,7 +82,7 @@ export const errorCodes = {
   REQUEST_LOCKED: 409,
   /** A free user has no free signatures left (spec §4). */
   FREE_SIGNATURES_EXHAUSTED: 403,
-  /** The signer may not sign at the request's quality (e.g. QES without identification). */
+  /** The signer may not sign at the request's quality (e.g. QES without identification); `details.reason` says what is missing. */
   QUALITY_NOT_AVAILABLE: 403,
   /** Part 11 needs a signing name and reason, and the password re-entered. */
   PART11_DATA_REQUIRED: 400,
@@ -102,7 +104,7 @@ export const errorCodes = {
   SIGNING_RATE_LIMITED: 429,
   /** QES: too many wrong codes; the signer may not sign with a code until Retry-After. */
   SIGNING_BLOCKED: 429,
-  /** A trust service (QTSP, timestamp, revocation) failed; nothing was signed. */
+  /** A trust service (QTSP, timestamp, revocation, identification provider) failed; nothing was signed or started. */
   TRUST_SERVICE_UNAVAILABLE: 503,
   /** Deleting an open request: withdraw it first. */
   REQUEST_STILL_OPEN: 409,
@@ -138,6 +140,28 @@ export const errorCodes = {
   INVITATION_WRONG_ACCOUNT: 403,
   /** A business invitation that was accepted or declined already. */
   INVITATION_ANSWERED: 409,
+  /** Starting an identification for a legislation the caller is identified for already (with a matching name). */
+  ALREADY_IDENTIFIED: 409,
+  /** A provider webhook without a valid signature of the shared key (or with none). */
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  /** A provider webhook whose timestamp is more than 5 minutes from Signet's clock. */
+  WEBHOOK_TIMESTAMP_STALE: 400,
+  /** A provider webhook whose event id Signet received already; nothing changed. */
+  WEBHOOK_REPLAYED: 409,
+  /** An eID login (ID Austria) whose state is unknown, expired, used already, or not the caller's; start again. */
+  EID_LOGIN_INVALID: 400,
+  /** The eID provider refused the login (cancelled, code replayed) or its ID token failed a check (signature, issuer, nonce); `details.reason` says which. */
+  EID_LOGIN_REFUSED: 400,
+  /** PUT /v1/user: a field an eID vouched for (immutable_eid_fields) cannot be changed; `field` names it. */
+  EID_FIELD_IMMUTABLE: 409,
+  /** A custom signature image that is not a PNG or JPEG (judged by content) or cannot be decoded. */
+  IMAGE_NOT_SUPPORTED: 415,
+  /** A custom signature image whose dimensions exceed 25 megapixels (a decompression bomb, or simply too big). */
+  IMAGE_TOO_MANY_PIXELS: 400,
+  /** A visual-signature switch the caller's business fixes (permissions.visualSignatures) sent with another value. */
+  VISUAL_SIGNATURE_SETTING_LOCKED: 403,
+  /** Saving one visual signature more than a person may keep (20). */
+  VISUAL_SIGNATURE_LIMIT: 409,
   /** Anything unexpected; the body reveals nothing internal. */
   INTERNAL_ERROR: 500,
 } as const;
@@ -154,6 +178,11 @@ export const ErrorDetails = z.object({
   remainingAttempts: z.number().int().nonnegative().optional(),
   /** 429 and 503 answers: the same as the Retry-After header, in seconds. */
   retryAfterSeconds: z.number().int().nonnegative().optional(),
+  /** QUALITY_NOT_AVAILABLE: what the signer lacks, and for which legislation. */
+  reason: QualityUnavailableReason.optional(),
+  legislation: Legislation.optional(),
+  /** EID_LOGIN_REFUSED: why the eID login did not count. */
+  eidRefusal: z.enum(['cancelled', 'providerError', 'tokenInvalid']).optional(),
   /** The input the error is about (also the top-level `field`). */
   field: z.string().optional(),
 });

@@ -82,8 +82,10 @@ export const CreateSignatureRequestBody = z.strictObject({
     .max(10),
   signatures: z.array(SignatureInput).max(50).default([]),
   observers: z.array(Email).max(20).default([]),
-  quality: RequestQuality.default('ses'),
-  legislation: RequestLegislation.default('zertes'),
+  /** Omitted: the owner's default quality (their settings; SES unless they chose another). */
+  quality: RequestQuality.optional(),
+  /** Omitted: the owner's default legislation (their settings; ZertES unless they chose another). */
+  legislation: RequestLegislation.optional(),
   /** Signers sign one after the other in the given order. */
   signing_order: z.boolean().default(false),
   exit_url: HttpUrl,

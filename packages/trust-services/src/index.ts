@@ -37,6 +37,7 @@ export type { SandboxControl } from './control/control.js';
 export { trustServicesPlugin } from './http/trust-services-plugin.js';
 export type { TrustServicesPluginOptions } from './http/trust-services-plugin.js';
 export { sandboxAccess } from './http/sandbox-access.js';
+export type { IdAustriaClient, IdTokenFault } from './id-austria/id-austria-idp.js';
 export { CscService } from './csc/csc-service.js';
 export type {
   AuthorizeRequest,

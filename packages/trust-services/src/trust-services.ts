@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
 import { SettableClock, wholeSeconds } from './control/clock.js';
 import { createControl, type SandboxControl } from './control/control.js';
 import { FaultSwitches } from './control/faults.js';
@@ -17,7 +17,11 @@ import { openCredentialStore } from './csc/credential-store.js';
 import { CscService } from './csc/csc-service.js';
 import { SignerAssertionVerifier } from './csc/signer-assertion.js';
 import { StepUpService } from './step-up/step-up-service.js';
+import { idAustriaEvidenceVerifier } from './id-austria/subject-records.js';
 import { openSmsOutbox, type SmsOutbox } from './sms/sms-outbox.js';
+import { IdentificationService } from './identification/identification-service.js';
+import { openSessionStore } from './identification/identification-sessions.js';
+import { WebhookSender } from './identification/webhook-sender.js';
 
 export interface TrustServicesOptions {
   /** State lives in `<dataDir>/trust-services/`. */
@@ -31,6 +35,13 @@ export interface TrustServicesOptions {
    * services still issue certificates, timestamps and revocation data, but authorize no signature.
    */
   signerPublicKey?: KeyObject;
+  /**
+   * The key the identification providers sign their webhooks with, shared with the client (the
+   * host's per-installation secret). Without it they sign with a random key nobody can check.
+   */
+  identificationWebhookSecret?: string;
+  /** The first webhook retry's wait (doubling with each retry); tests shorten it. */
+  webhookFirstRetryMs?: number;
 }
 
 export interface TrustServices {
@@ -43,9 +54,13 @@ export interface TrustServices {
   /** The QES TAN confirmation flow. */
   stepUp: StepUpService;
   sms: SmsOutbox;
+  /** The identification providers (video and self-service identification, signed webhooks). */
+  identification: IdentificationService;
   control: SandboxControl;
   /** Revokes a certificate the sandbox issued; OCSP and CRLs report it from `at` (default: now) on. */
   revokeCertificate(serialHex: string, reason?: RevocationReason, at?: Date): Promise<Revocation>;
+  /** Stops what runs in the background (webhook retries). */
+  close(): void;
 }
 
 export class UnknownCertificateError extends Error {
@@ -64,6 +79,18 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
   });
   const revocations = await openRevocationStore(options.dataDir);
   const sms = await openSmsOutbox(options.dataDir, clock);
+  const webhooks = new WebhookSender({
+    secret: options.identificationWebhookSecret ?? randomBytes(32).toString('base64url'),
+    clock,
+    ...(options.webhookFirstRetryMs === undefined ? {} : { firstRetryMs: options.webhookFirstRetryMs }),
+  });
+  const identification = new IdentificationService({
+    store: openSessionStore(options.dataDir),
+    clock,
+    webhooks,
+  });
+  // ID Austria's evidence names the provider's subject; the sandbox ID Austria keeps whom it names.
+  const idAustriaEvidence = idAustriaEvidenceVerifier(options.dataDir);
   const csc = new CscService({
     pki,
     store: openCredentialStore(options.dataDir),
@@ -71,12 +98,14 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
     clock,
     isRevoked: (serialHex) => revocations.find(serialHex, clock.now()) !== undefined,
     assertions: new SignerAssertionVerifier(options.signerPublicKey, clock),
+    verifiedPerson: (evidence) => identification.verifiedPerson(evidence) ?? idAustriaEvidence(evidence),
   });
   return {
     pki,
     csc,
     stepUp: new StepUpService({ csc, sms, clock }),
     sms,
+    identification,
     tsa: createTimestampAuthority({ pki, clock, faults }),
     ocsp: createOcspResponder({ pki, revocations, clock, faults }),
     crl: createCrlIssuer({ pki, revocations, clock, faults }),
@@ -95,5 +124,6 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
       await revocations.add(revocation);
       return revocation;
     },
+    close: () => webhooks.close(),
   };
 }

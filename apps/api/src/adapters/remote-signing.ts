@@ -21,6 +21,8 @@ interface PersonEnrolment {
   organization?: string;
   serialNumber?: string;
   userID?: string;
+  /** QES: the identification provider's session that verified the signer (the QTSP checks it). */
+  identificationId?: string;
 }
 
 /** A business seal's certificate: no person, no SMS code (Signet's signer assertion authorizes it). */

@@ -15,6 +15,9 @@ import * as documents from './schema/documents.ts';
 import * as signatureRequests from './schema/signature-requests.ts';
 import * as signing from './schema/signing.ts';
 import * as businesses from './schema/businesses.ts';
+import * as identification from './schema/identification.ts';
+import * as eid from './schema/eid.ts';
+import * as visualSignatures from './schema/visual-signatures.ts';
 import { ProcessLiveness } from './process-liveness.ts';
 
 const schema = {
@@ -24,6 +27,9 @@ const schema = {
   ...signatureRequests,
   ...signing,
   ...businesses,
+  ...identification,
+  ...eid,
+  ...visualSignatures,
 };
 type Schema = typeof schema;
 /** The database handle every repository takes: PGlite and node-postgres share this type. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { jobs } from '../db/schema/platform.ts';
 import type { Db } from '../db/client.ts';
@@ -22,6 +22,27 @@ export async function enqueueJob(
   await db
     .insert(jobs)
     .values({ kind: job.kind, payload: job.payload, runAt: job.runAt, createdAt: job.runAt });
+}
+
+/**
+ * Whether a job of this kind waits to run (not done, not given up); with `dueAfter`, only one due
+ * later than that. A recurring job schedules its next run only when none is waiting, so that
+ * processes starting together do not multiply it.
+ */
+export async function hasPendingJob(db: Db, kind: string, dueAfter?: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        isNull(jobs.doneAt),
+        isNull(jobs.failedAt),
+        dueAfter ? gt(jobs.runAt, dueAfter) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export class JobRunner {

@@ -9,6 +9,9 @@ describe('log-safe URLs', () => {
     expect(logSafeUrl('/api/v1/business-invitations/s3cr3t/accept')).toBe(
       '/api/v1/business-invitations/[redacted]/accept',
     );
+    expect(logSafeUrl('/sandbox/ident/sessions/ids_abcdefghijklmnop/pAgEt0ken_-x')).toBe(
+      '/sandbox/ident/sessions/ids_abcdefghijklmnop/[redacted]',
+    );
   });
 
   it('replaces credential-named query values and keeps the rest', () => {

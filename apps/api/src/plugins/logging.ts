@@ -11,13 +11,18 @@ const redactPaths = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'].flatMap((prefix) =>
   secretNames.map((name) => `${prefix}${name}`),
 );
 
-const secretQueryNames = new Set(secretNames.map((name) => name.toLowerCase()));
+/**
+ * In query strings also an OpenID Connect login's `code` and `state`, with which an eID provider
+ * sends the browser back to a Signet page (not among the names above: error bodies have a `code`).
+ */
+const secretQueryNames = new Set([...secretNames, 'code', 'state'].map((name) => name.toLowerCase()));
 
 /**
  * Path segments that are a link's own secret: a send-to link, a business invitation (its page and
- * its API calls). The segment after each of these is replaced in the log.
+ * its API calls), a sandbox identification page (after its session id). The segment after each of
+ * these is replaced in the log.
  */
-const secretPathSegments = /(\/(?:sendto|invite|business-invitations)\/)[^/?#]+/g;
+const secretPathSegments = /(\/(?:sendto|invite|business-invitations|ident\/sessions\/[^/?#]+)\/)[^/?#]+/g;
 
 /**
  * A request URL as the access log may keep it: credential-named query values and the secrets of

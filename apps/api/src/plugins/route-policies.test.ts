@@ -45,9 +45,10 @@ describe('route table', () => {
     const businessId = created.id;
     await t.member(created, member);
     // HEAD twins of GET routes answer without a body; their GET is walked.
-    const business = t.app.routeTable.filter(
-      (r) => r.method !== 'HEAD' && (r.auth === 'member' || r.auth === 'admin'),
-    );
+    // Leaving admits the member and so ends their membership: it is walked last.
+    const business = t.app.routeTable
+      .filter((r) => r.method !== 'HEAD' && (r.auth === 'member' || r.auth === 'admin'))
+      .sort((a, b) => Number(a.url.endsWith('/leave')) - Number(b.url.endsWith('/leave')));
     expect(business.length).toBeGreaterThan(10);
     const refusals = ['UNAUTHENTICATED', 'BUSINESS_MEMBERS_ONLY', 'BUSINESS_ADMINS_ONLY'];
     const seen: string[] = [];
@@ -61,7 +62,8 @@ describe('route table', () => {
           url,
           headers: user?.headers ?? {},
         });
-        const code = response.json<{ code?: string }>().code;
+        // A call that needs nothing more (leaving) is carried out: 204, no body.
+        const code = response.body ? response.json<{ code?: string }>().code : undefined;
         return code && refusals.includes(code) ? code : 'admitted';
       };
       seen.push(

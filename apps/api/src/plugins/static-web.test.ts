@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { withRuntimeConfig } from './static-web.ts';
 
@@ -13,16 +13,18 @@ describe('the web app entry page', () => {
     '<!doctype html><html><head><title>Signet</title></head><body><script type="module" src="/assets/app.js"></script></body></html>',
   );
   writeFileSync(join(webDist, 'assets/app.js'), 'console.log(1)');
-  const apps = new Map<'on' | 'off', Promise<TestApp>>();
+  const apps = new Map<'on' | 'off', TestApp>();
+  // Both apps are built before the tests, under the hook's longer timeout: a loaded CI machine took
+  // over a minute to build one.
+  beforeAll(async () => {
+    for (const sandbox of ['on', 'off'] as const)
+      apps.set(sandbox, await createTestApp('pglite', { env: { WEB_DIST: webDist, SANDBOX: sandbox } }));
+  });
   afterAll(async () => {
-    await Promise.all([...apps.values()].map(async (t) => (await t).close()));
+    await Promise.all([...apps.values()].map((t) => t.close()));
     rmSync(webDist, { recursive: true, force: true });
   });
-  const page = async (sandbox: 'on' | 'off', url: string) => {
-    if (!apps.has(sandbox))
-      apps.set(sandbox, createTestApp('pglite', { env: { WEB_DIST: webDist, SANDBOX: sandbox } }));
-    return (await apps.get(sandbox)!).app.inject({ method: 'GET', url });
-  };
+  const page = (sandbox: 'on' | 'off', url: string) => apps.get(sandbox)!.app.inject({ method: 'GET', url });
 
   it('tells the app it runs on a test system when the sandbox is on, before the app script', async () => {
     const response = await page('on', '/view/abc?lang=de-ch');

@@ -1,3 +1,11 @@
+/** The torn page's lines of text: [y, width]. */
+const textLines = [
+  [112, 96],
+  [140, 140],
+  [168, 120],
+  [196, 132],
+] as const;
+
 /** The error page's 404-style drawing (spec §2: 407 × 436): a torn document with a broken signature line. */
 export function ErrorIllustration() {
   return (
@@ -21,10 +29,9 @@ export function ErrorIllustration() {
           strokeLinejoin="round"
         />
         <path d="M230 60v50h50" fill="#dfe6f3" stroke="#1b3a6b" strokeWidth="5" strokeLinejoin="round" />
-        <rect x="108" y="112" width="96" height="10" rx="5" fill="#c7d2e6" />
-        <rect x="108" y="140" width="140" height="10" rx="5" fill="#c7d2e6" />
-        <rect x="108" y="168" width="120" height="10" rx="5" fill="#c7d2e6" />
-        <rect x="108" y="196" width="132" height="10" rx="5" fill="#c7d2e6" />
+        {textLines.map(([y, width]) => (
+          <rect key={y} x="108" y={y} width={width} height="10" rx="5" fill="#c7d2e6" />
+        ))}
         <path
           d="M108 290c18-30 30-46 40-46s-6 34 6 34 16-22 28-22"
           fill="none"

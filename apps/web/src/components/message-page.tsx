@@ -23,54 +23,31 @@ interface MessageSpec {
   action: { to: StaticPath; label: string } | 'reload';
 }
 
-const mailSent: MessageSpec = {
-  icon: <MarkEmailReadOutlinedIcon />,
-  color: 'primary.main',
-  action: { to: '/login', label: 'common.to_login' },
-};
+const toLogin = { to: '/login', label: 'common.to_login' } as const;
+const toDashboard = { to: '/dashboard', label: 'common.to_dashboard' } as const;
+/** A page whose one way on is to sign in (again) or to go to the dashboard. */
+const page = (icon: ReactNode, color: string, action: MessageSpec['action']): MessageSpec => ({
+  icon,
+  color,
+  action,
+});
+const mailSent = page(<MarkEmailReadOutlinedIcon />, 'primary.main', toLogin);
+const loginError = page(<ErrorOutlineIcon />, 'error.main', toLogin);
 
 /** Pages that say one thing and offer one way on (spec §2 simple pages and the ends of the account flows). */
 const messages: Record<string, MessageSpec> = {
   'signup-mail-sent': mailSent,
   'business-signup-mail-sent': mailSent,
   'password-reset-mail-sent': mailSent,
-  'password-reset-confirm': {
-    icon: <CheckCircleOutlineIcon />,
-    color: 'success.main',
-    action: { to: '/login', label: 'common.to_login' },
-  },
-  'sso-error': {
-    icon: <ErrorOutlineIcon />,
-    color: 'error.main',
-    action: { to: '/login', label: 'common.to_login' },
-  },
-  'sso-error-company': {
-    icon: <ErrorOutlineIcon />,
-    color: 'error.main',
-    action: { to: '/login', label: 'common.to_login' },
-  },
-  bye: {
-    icon: <WavingHandOutlinedIcon />,
-    color: 'primary.main',
-    action: { to: '/login', label: 'common.login_again' },
-  },
-  expired: {
-    icon: <HourglassEmptyIcon />,
-    color: 'warning.main',
-    action: { to: '/login', label: 'common.to_login' },
-  },
-  cookiesblocked: { icon: <CookieOutlinedIcon />, color: 'warning.main', action: 'reload' },
-  sorry: { icon: <ErrorOutlineIcon />, color: 'error.main', action: 'reload' },
-  welcome: {
-    icon: <CheckCircleOutlineIcon />,
-    color: 'success.main',
-    action: { to: '/dashboard', label: 'common.to_dashboard' },
-  },
-  'not-available': {
-    icon: <BlockOutlinedIcon />,
-    color: 'text.secondary',
-    action: { to: '/dashboard', label: 'common.to_dashboard' },
-  },
+  'password-reset-confirm': page(<CheckCircleOutlineIcon />, 'success.main', toLogin),
+  'sso-error': loginError,
+  'sso-error-company': loginError,
+  bye: page(<WavingHandOutlinedIcon />, 'primary.main', { to: '/login', label: 'common.login_again' }),
+  expired: page(<HourglassEmptyIcon />, 'warning.main', toLogin),
+  cookiesblocked: page(<CookieOutlinedIcon />, 'warning.main', 'reload'),
+  sorry: page(<ErrorOutlineIcon />, 'error.main', 'reload'),
+  welcome: page(<CheckCircleOutlineIcon />, 'success.main', toDashboard),
+  'not-available': page(<BlockOutlinedIcon />, 'text.secondary', toDashboard),
 };
 
 export function MessagePage() {

@@ -34,9 +34,13 @@ export function setServerErrors<T extends FieldValues>(
   return placed;
 }
 
-/** Translated text for an API error code; unknown codes get the generic message. */
-function useErrorText() {
-  const { t, i18n } = useTranslation();
+/**
+ * Translated text for an API error code; unknown codes get the generic message. `namespaces` are
+ * read before the shell's: a page may say a code its own way (`errors.<CODE>` in its namespace).
+ */
+export function useErrorText(namespaces: readonly string[] = []) {
+  const ns = [...namespaces, 'translation'];
+  const { t, i18n } = useTranslation(ns, { nsMode: 'fallback' });
   return (error: unknown): string => {
     if (!isApiError(error)) return t('errors.generic');
     const seconds = error.retryAfterMs !== null ? Math.ceil(error.retryAfterMs / 1000) : undefined;
@@ -45,23 +49,27 @@ function useErrorText() {
       error.code === 'TOO_MANY_ATTEMPTS' && seconds === undefined
         ? 'errors.TOO_MANY_ATTEMPTS_LATER'
         : `errors.${error.code}`;
-    return i18n.exists(key) ? t(key, { seconds }) : t('errors.generic');
+    return i18n.exists(key, { ns }) ? t(key, { seconds }) : t('errors.generic');
   };
 }
 
 /**
- * A form whose fields carry the API's names: an API error goes on the named field, with the text for
- * its code, or else becomes the form's message (returned for an Alert).
+ * A form whose fields carry the API's names (`attributes.mobile` for the body's attributes.mobile):
+ * an API error goes on the named field, with the text for its code, or else becomes the form's
+ * message (returned for an Alert). Schema errors name their place as `body.<path>`, the services'
+ * as `<path>`: both land on the field.
  */
 export function useServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  namespaces?: readonly string[],
 ) {
-  const errorText = useErrorText();
+  const errorText = useErrorText(namespaces);
   const [formError, setFormError] = useState<string | null>(null);
   const apply = (error: unknown) => {
     const text = errorText(error);
-    const fieldOf = (apiField: string) => fields.find((field) => field === apiField) ?? null;
+    const fieldOf = (apiField: string) =>
+      fields.find((field) => field === apiField.replace(/^body\./, '')) ?? null;
     const placed = isApiError(error) && setServerErrors(error, setError, fieldOf, () => text);
     setFormError(placed ? null : text);
   };

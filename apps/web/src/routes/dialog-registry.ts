@@ -22,6 +22,7 @@ const base = load(
   (m) => m.BaseDialog,
 );
 const account = () => import('../features/account/components/account-dialogs.tsx');
+const profileDialogs = () => import('../features/account/components/profile-dialogs.tsx');
 const gates = () => import('../features/business/components/gate-dialogs.tsx');
 const autoDeletion = () => import('../features/business/components/auto-deletion-dialog.tsx');
 const documentDialogs = () => import('../features/signing/components/document-dialogs.tsx');
@@ -72,6 +73,12 @@ const dialogNames = {
 
 const implemented: DialogRegistry = {
   'general/accept-terms': load(account, (m) => m.AcceptTermsDialog),
+  'general/connect-id-austria': load(
+    () => import('../features/eid/components/connect-id-austria-dialog.tsx'),
+    (m) => m.ConnectIdAustriaDialog,
+  ),
+  'profile/delete-account': load(profileDialogs, (m) => m.DeleteAccountDialog),
+  'profile/leave-business': load(profileDialogs, (m) => m.LeaveBusinessDialog),
   'general/leave-page': load(account, (m) => m.LeavePageDialog),
   'general/part11-info': load(account, (m) => m.Part11InfoDialog),
   'general/decline-signing-request': load(
@@ -96,6 +103,14 @@ const implemented: DialogRegistry = {
   'document/upgrade-standards': load(documentDialogs, (m) => m.UpgradeStandardsDialog),
   'document/visual-signature-data': load(documentDialogs, (m) => m.VisualSignatureDataDialog),
   'document/withdraw': load(documentDialogs, (m) => m.WithdrawDialog),
+  'document/supply-eid-data': load(
+    () => import('../features/identification/components/supply-eid-data-dialog.tsx'),
+    (m) => m.SupplyEidDataDialog,
+  ),
+  'visual-signature/delete-signature': load(
+    () => import('../features/visual-signatures/components/delete-signature-dialog.tsx'),
+    (m) => m.DeleteSignatureDialog,
+  ),
 };
 
 export const dialogRegistry: DialogRegistry = registry(

@@ -23,15 +23,59 @@ const messagePages = [
   'not-available',
 ];
 
+// The signature-standards pages (profile and direct-sign) share one chunk.
+const identificationKeys = [
+  'signature-standards',
+  'standards-update',
+  'standards-legislation',
+  'standards-eidas',
+  'standards-eidas-self',
+  'standards-eidas-video',
+  'standards-zertes',
+  'standards-zertes-auto',
+  'standards-zertes-video',
+  'standards-zertes-personal-details',
+  'direct-eidas',
+  'direct-eidas-self',
+  'direct-eidas-video',
+  'direct-zertes',
+  'direct-zertes-auto',
+  'direct-zertes-video',
+  'direct-zertes-personal-details',
+  'direct-identification',
+  'direct-identification-preview',
+] as const;
+const identification = (key: (typeof identificationKeys)[number]) =>
+  lazyRouteComponent(() =>
+    import('./identification-routes.tsx').then((m) => ({ default: m.identificationPages[key] })),
+  );
+
 /** Page key (route table) → component. Keys not listed get the planned-page frame. */
 const pages: Record<string, RouteComponent> = {
   ...Object.fromEntries(messagePages.map((key) => [key, message])),
+  ...Object.fromEntries(identificationKeys.map((key) => [key, identification(key)])),
   login: lazyRouteComponent(() => import('../features/account/components/login-page.tsx'), 'LoginPage'),
   signup,
   'business-signup': signup,
   'signup-confirm': lazyRouteComponent(
     () => import('../features/account/components/signup-confirm-page.tsx'),
     'SignupConfirmPage',
+  ),
+  'eidplus-new': lazyRouteComponent(
+    () => import('../features/account/components/eid-signup-new-page.tsx'),
+    'EidSignupNewPage',
+  ),
+  'eidplus-confirm': lazyRouteComponent(
+    () => import('../features/account/components/eid-signup-confirm-page.tsx'),
+    'EidSignupConfirmPage',
+  ),
+  'standards-id-austria-success': lazyRouteComponent(
+    () => import('./id-austria-success-route.tsx'),
+    'UserIdAustriaSuccessRoute',
+  ),
+  'direct-id-austria-success': lazyRouteComponent(
+    () => import('./id-austria-success-route.tsx'),
+    'DirectIdAustriaSuccessRoute',
   ),
   'signup-steps': lazyRouteComponent(
     () => import('../features/account/components/signup-steps-page.tsx'),
@@ -49,6 +93,11 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/account/components/change-password-page.tsx'),
     'ChangePasswordPage',
   ),
+  profile: lazyRouteComponent(() => import('../features/account/components/profile-page.tsx'), 'ProfilePage'),
+  'profile-settings': lazyRouteComponent(
+    () => import('../features/account/components/settings-page.tsx'),
+    'SettingsPage',
+  ),
   'profile-confirm': lazyRouteComponent(
     () => import('../features/account/components/profile-confirm-page.tsx'),
     'ProfileConfirmPage',
@@ -63,6 +112,10 @@ const pages: Record<string, RouteComponent> = {
   ),
   'direct-view': lazyRouteComponent(() => import('./direct-view-route.tsx'), 'DirectViewRoute'),
   view: lazyRouteComponent(() => import('./view-route.tsx'), 'ViewRoute'),
+  'visual-signature': lazyRouteComponent(
+    () => import('../features/visual-signatures/components/visual-signatures-page.tsx'),
+    'VisualSignaturesPage',
+  ),
   invite: lazyRouteComponent(
     () => import('../features/business/components/invitation-page.tsx'),
     'InvitationPage',

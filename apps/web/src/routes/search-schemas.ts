@@ -17,6 +17,12 @@ function normalisedByGuard<T>() {
 }
 
 const token = z.looseObject({ token: z.string().optional() });
+/** The signature request a page works for (spec §2 query parameter `sr`). */
+const srValue = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .optional();
+const sr = validated(z.looseObject({ sr: srValue }));
 
 /** The search validator of each page key (route table) that has one. */
 const searchValidators = {
@@ -29,14 +35,18 @@ const searchValidators = {
   'password-reset-new': validated(token),
   'business-signup': validated(z.looseObject({ ucc: z.string().max(100).optional() })),
   // The draft request the editor opens (see upload-route.tsx).
-  upload: validated(
-    z.looseObject({
-      sr: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{1,64}$/)
-        .optional(),
-    }),
-  ),
+  upload: sr,
+  // The request a person identifies for: they return to its signing afterwards.
+  'signature-standards': sr,
+  'standards-update': sr,
+  'standards-legislation': sr,
+  'standards-eidas': sr,
+  'standards-eidas-self': sr,
+  'standards-eidas-video': sr,
+  'standards-zertes': sr,
+  'standards-zertes-auto': sr,
+  'standards-zertes-video': sr,
+  'standards-zertes-personal-details': sr,
   login: normalisedByGuard<LoginSearch>(),
   dashboard: normalisedByGuard<Partial<DashboardSearch>>(),
 };

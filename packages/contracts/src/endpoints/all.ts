@@ -2,10 +2,13 @@ import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
 import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
 import { documentEndpoints } from './documents.ts';
+import { eidEndpoints } from './eid.ts';
+import { identificationEndpoints } from './identification.ts';
 import { platformEndpoints } from './platform.ts';
 import { requestParticipantEndpoints } from './request-participants.ts';
 import { signatureRequestEndpoints } from './signature-requests.ts';
 import { signingEndpoints } from './signing.ts';
+import { visualSignatureEndpoints } from './visual-signatures.ts';
 
 /**
  * Every call of the API, for the check that each has its route and each API route its contract
@@ -16,8 +19,11 @@ export const allEndpoints: readonly Endpoint[] = [
   businessEndpoints,
   businessInvitationEndpoints,
   documentEndpoints,
+  eidEndpoints,
+  identificationEndpoints,
   platformEndpoints,
   requestParticipantEndpoints,
   signatureRequestEndpoints,
   signingEndpoints,
+  visualSignatureEndpoints,
 ].flatMap((group) => Object.values(group));

@@ -136,6 +136,17 @@ export const businessEndpoints = {
     status: 204,
     errors: [...membershipRefusals],
   }),
+  leaveBusiness: defineEndpoint({
+    method: 'POST',
+    path: '/v1/businesses/:businessId/leave',
+    auth: 'member',
+    summary:
+      'The caller leaves the business (and its seals), and continues with a personal account; its last admin names another admin first',
+    tags,
+    params: BusinessParams,
+    status: 204,
+    errors: ['LAST_ADMIN'],
+  }),
   makeAdmins: defineEndpoint({
     method: 'POST',
     path: '/v1/businesses/:businessId/change-to-admins',

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { IdTokenFault } from '../id-austria/id-austria-idp.js';
 
 /** Faults a test can switch on to see how the product copes with a failing provider. */
 export interface Faults {
@@ -8,9 +9,16 @@ export interface Faults {
   ocspUnknown: boolean;
   /** TSA, OCSP and CRL answers are delayed by this many milliseconds (timeouts, spinners). */
   slowMs: number;
+  /** The sandbox ID Austria's token endpoint hands out a bad ID token (see IdTokenFault). */
+  idAustriaIdToken: IdTokenFault;
 }
 
-const noFaults: Readonly<Faults> = { tsaDown: false, ocspUnknown: false, slowMs: 0 };
+const noFaults: Readonly<Faults> = {
+  tsaDown: false,
+  ocspUnknown: false,
+  slowMs: 0,
+  idAustriaIdToken: 'none',
+};
 
 export class FaultSwitches {
   private current: Faults = { ...noFaults };

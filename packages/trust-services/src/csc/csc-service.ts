@@ -29,6 +29,12 @@ export interface EnrolRequest extends SignerIdentity {
    * QES is always explicit.
    */
   authMode?: 'implicit' | 'explicit';
+  /**
+   * QES: the identification provider's session that verified the signer. The RA issues a qualified
+   * certificate only to a person an identification verified, for its legislation, in the name it
+   * verified (and the session id as the subject's serialNumber unless one is given).
+   */
+  identificationId?: string;
 }
 
 export interface EnrolResult {
@@ -140,6 +146,10 @@ export class CscService {
       clock: Clock;
       isRevoked: (serialHex: string) => boolean;
       assertions: SignerAssertionVerifier;
+      /** The person a successful identification session verified (the sandbox identification providers). */
+      verifiedPerson: (
+        sessionId: string,
+      ) => { firstName: string; lastName: string; legislation: Legislation } | undefined;
     },
   ) {
     this.sads = new SadStore(deps.clock);
@@ -181,6 +191,9 @@ export class CscService {
     const validityMinutes = request.validityMinutes ?? (seal ? 365 * 24 * 60 : 60);
     if (!Number.isInteger(validityMinutes) || validityMinutes < 1 || validityMinutes > maxMinutes)
       throw invalidRequest(`validityMinutes must be 1..${maxMinutes}`);
+    if (request.quality === 'qes') this.checkIdentified(request);
+    const serialNumber =
+      request.serialNumber ?? (request.quality === 'qes' ? request.identificationId : undefined);
     const issued = await this.deps.pki.issueEndEntity({
       subject: seal
         ? {
@@ -196,7 +209,7 @@ export class CscService {
             email: request.email!,
             ...(request.organization ? { organization: request.organization } : {}),
             ...(request.country ? { country: request.country } : {}),
-            ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
+            ...(serialNumber ? { serialNumber } : {}),
           },
       profile: request.quality,
       legislation: request.legislation,
@@ -210,7 +223,7 @@ export class CscService {
       ...(request.surname ? { surname: request.surname } : {}),
       ...(request.email ? { email: request.email } : {}),
       ...(request.mobile ? { mobile: request.mobile } : {}),
-      ...(request.serialNumber ? { serialNumber: request.serialNumber } : {}),
+      ...(serialNumber ? { serialNumber } : {}),
       ...(request.organization ? { organization: request.organization } : {}),
       ...(seal && request.commonName ? { commonName: request.commonName } : {}),
       ...(request.country ? { country: request.country } : {}),
@@ -236,6 +249,27 @@ export class CscService {
       validFrom: issued.certificate.notBefore.value.toISOString(),
       validTo: issued.certificate.notAfter.value.toISOString(),
     };
+  }
+
+  /** A qualified certificate names only a person an identification verified, as it verified them. */
+  private checkIdentified(request: EnrolRequest): void {
+    const verified = request.identificationId
+      ? this.deps.verifiedPerson(request.identificationId)
+      : undefined;
+    if (!verified)
+      throw new CscError(
+        403,
+        'access_denied',
+        'A qualified certificate needs a successful identification of its subject (identificationId)',
+      );
+    if (verified.legislation !== request.legislation)
+      throw new CscError(
+        403,
+        'access_denied',
+        `The identification is for ${verified.legislation}, not ${request.legislation}`,
+      );
+    if (verified.firstName !== request.givenName || verified.lastName !== request.surname)
+      throw invalidRequest('givenName and surname must be the names the identification verified');
   }
 
   /**

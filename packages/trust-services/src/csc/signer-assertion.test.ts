@@ -1,5 +1,6 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { verifiedIdentification } from '../test-support/identification.js';
 import { useSandboxApp } from '../test-support/sandbox-app.js';
 import { presence, signerAssertion, type AssertionClaims } from '../test-support/signer-assertions.js';
 import { signerAssertionAuthDataId } from './signer-assertion.js';
@@ -79,7 +80,12 @@ describe('signer assertions: the client token alone authorizes nothing', () => {
       quality: 'qes',
       legislation: 'zertes',
       userID: 'user:quinn',
+      identificationId: await verifiedIdentification(sandbox.services, 'zertes', {
+        firstName: 'Quinn',
+        lastName: 'Qualified',
+      }),
     });
+    expect(enrolled.statusCode).toBe(201);
     const stepUp = await post('/csc/v2/stepup', {
       credentialID: enrolled.json().credentialID,
       hashes: [hashOf('qes')],

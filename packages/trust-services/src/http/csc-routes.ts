@@ -42,6 +42,7 @@ const enrolBody = z.object({
   validityMinutes: z.number().int().min(1).optional(),
   userID: z.string().min(1).max(200).optional(),
   authMode: z.enum(['implicit', 'explicit']).optional(),
+  identificationId: z.string().min(1).max(100).optional(),
 });
 const listBody = z.object({ userID: z.string().min(1).optional(), onlyValid: z.boolean().optional() });
 const infoBody = z.object({

@@ -16,6 +16,7 @@ const faultsBody = z
     tsaDown: z.boolean().optional(),
     ocspUnknown: z.boolean().optional(),
     slowMs: z.number().int().min(0).max(60_000).optional(),
+    idAustriaIdToken: z.enum(['none', 'foreignKey', 'wrongIssuer', 'wrongNonce']).optional(),
   })
   .strict();
 const revokeBody = z.object({

@@ -24,6 +24,8 @@ describe('trustServicesPlugin on its own', () => {
       clientToken: 'plugin-token-0123456789',
       accessSecret: 'plugin-access-secret-0123456789',
       signerPublicKey: testSignerKeys.publicKey,
+      identificationClientToken: 'plugin-identification-token-0123',
+      identificationWebhookSecret: 'plugin-identification-webhook-secret',
     });
     await app.ready();
     try {

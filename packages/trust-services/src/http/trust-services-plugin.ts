@@ -2,9 +2,12 @@ import type { KeyObject } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { createTrustServices, type TrustServices } from '../trust-services.js';
 import { registerCscRoutes } from './csc-routes.js';
+import { registerIdentificationRoutes } from './identification-routes.js';
 import { registerSandboxErrors } from './errors.js';
 import { registerOutboxAndControlRoutes } from './outbox-control-routes.js';
 import { registerProtocolRoutes } from './protocol-routes.js';
+import { registerIdAustriaRoutes } from './id-austria-routes.js';
+import type { IdAustriaClient } from '../id-austria/id-austria-idp.js';
 import { sandboxAccess } from './sandbox-access.js';
 
 export interface TrustServicesPluginOptions {
@@ -18,8 +21,17 @@ export interface TrustServicesPluginOptions {
    * cookie of the access form at `<prefix>/access`): the host's per-installation secret.
    */
   accessSecret: string;
+  /** Bearer token required on the identification providers' client API: the host's per-installation secret. */
+  identificationClientToken: string;
+  /** The key the identification providers sign their webhooks with: the host's per-installation secret. */
+  identificationWebhookSecret: string;
   /** The public key of the host's signer assertions (ignored with `services`, which have their own). */
   signerPublicKey: KeyObject;
+  /**
+   * The relying party (Signet) the sandbox ID Austria knows: its client id, secret and redirect URIs.
+   * Without it the sandbox has no ID Austria.
+   */
+  idAustriaClient?: IdAustriaClient;
   /** An instance made with createTrustServices, when the host wants to reach it in-process too. */
   services?: TrustServices;
 }
@@ -39,6 +51,7 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
           dataDir: options.dataDir,
           publicBaseUrl: options.publicBaseUrl,
           signerPublicKey: options.signerPublicKey,
+          identificationWebhookSecret: options.identificationWebhookSecret,
         });
   let services: TrustServices | undefined;
   ready.then(
@@ -55,7 +68,8 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
   });
   // Closing waits for a creation still under way, so it never writes into a data dir already removed.
   app.addHook('onClose', async () => {
-    await ready.catch(() => undefined);
+    const created = await ready.catch(() => undefined);
+    if (options.services === undefined) created?.close();
   });
   const current = (): TrustServices => {
     if (!services) throw new Error('trust services used before they were ready');
@@ -64,6 +78,17 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
   registerSandboxErrors(app);
   registerProtocolRoutes(app, current);
   registerCscRoutes(app, current, options.clientToken);
+  registerIdentificationRoutes(app, current, {
+    clientToken: options.identificationClientToken,
+    publicBaseUrl: options.publicBaseUrl,
+  });
+  if (options.idAustriaClient)
+    registerIdAustriaRoutes(app, {
+      dataDir: options.dataDir,
+      publicBaseUrl: options.publicBaseUrl,
+      client: options.idAustriaClient,
+      services: current,
+    });
   const access = sandboxAccess({ secret: options.accessSecret, publicBaseUrl: options.publicBaseUrl });
   access.registerAccessForm(app);
   registerOutboxAndControlRoutes(app, current, access.guard);

@@ -2,6 +2,8 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import type { SandboxApp } from './sandbox-app.js';
+import type { Legislation } from '../pki/sandbox-pki.js';
+import { verifiedIdentification } from './identification.js';
 import { presence } from './signer-assertions.js';
 
 export const sha256Oid = '2.16.840.1.101.3.4.2.1';
@@ -29,19 +31,32 @@ export function cscClient(sandbox: SandboxApp, clientToken: string) {
   }
 
   let signerCount = 0;
-  /** Enrols a fresh signer (unique mobile, so outbox reads are unambiguous). */
+  /**
+   * Enrols a fresh signer (unique mobile, so outbox reads are unambiguous); for QES, after an
+   * identification of them, as the RA requires.
+   */
   async function enrol(extra: Record<string, unknown> = {}) {
     signerCount += 1;
     const mobile = `+4179000${String(signerCount).padStart(4, '0')}`;
-    const response = await post('/ra/v1/enrol', {
+    const request = {
       givenName: 'Erika',
       surname: 'Muster',
       email: 'erika@example.ch',
       mobile,
       quality: 'aes',
-      legislation: 'zertes',
+      legislation: 'zertes' as Legislation,
       ...extra,
-    });
+    };
+    const identified =
+      request.quality === 'qes'
+        ? {
+            identificationId: await verifiedIdentification(sandbox.services, request.legislation, {
+              firstName: request.givenName,
+              lastName: request.surname,
+            }),
+          }
+        : {};
+    const response = await post('/ra/v1/enrol', { ...identified, ...request });
     expect(response.statusCode).toBe(201);
     return {
       ...(response.json() as { credentialID: string; certificates: string[]; serialNumber: string }),

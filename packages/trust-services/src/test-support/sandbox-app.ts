@@ -7,6 +7,9 @@ import type { TrustServices } from '../trust-services.js';
 import { makeTempDir, removeDir } from './openssl.js';
 import { testSignerKeys } from './signer-assertions.js';
 
+export const testIdentificationClientToken = 'identification-test-client-token-0123';
+export const testIdentificationWebhookSecret = 'identification-test-webhook-secret-0123';
+
 export interface SandboxApp {
   /** The sandbox's data folder. */
   dir: string;
@@ -27,10 +30,15 @@ export function useSandboxApp(options: {
   accessSecret: string;
   /** Make the trust services in the test and hand them to the plugin, to reach them in-process. */
   services?: boolean;
+  /** The identification providers' client token (a test default otherwise). */
+  identificationClientToken?: string;
+  /** The key the identification webhooks are signed with (a test default otherwise). */
+  identificationWebhookSecret?: string;
   /** Runs on the app before the plugin is registered (e.g. to watch its routes). */
   beforeRegister?: (app: FastifyInstance) => void;
 }): SandboxApp {
   const sandbox = {} as SandboxApp;
+  const webhookSecret = options.identificationWebhookSecret ?? testIdentificationWebhookSecret;
   beforeAll(async () => {
     sandbox.dir = await makeTempDir(options.name);
     if (options.services)
@@ -38,6 +46,8 @@ export function useSandboxApp(options: {
         dataDir: sandbox.dir,
         publicBaseUrl: options.publicBaseUrl,
         signerPublicKey: testSignerKeys.publicKey,
+        identificationWebhookSecret: webhookSecret,
+        webhookFirstRetryMs: 50,
       });
     else await seedSandboxKeys(sandbox.dir);
     sandbox.app = Fastify();
@@ -49,12 +59,15 @@ export function useSandboxApp(options: {
       clientToken: options.clientToken,
       accessSecret: options.accessSecret,
       signerPublicKey: testSignerKeys.publicKey,
+      identificationClientToken: options.identificationClientToken ?? testIdentificationClientToken,
+      identificationWebhookSecret: webhookSecret,
       ...(options.services ? { services: sandbox.services } : {}),
     });
     await sandbox.app.ready();
   });
   afterAll(async () => {
     await sandbox.app?.close();
+    sandbox.services?.close();
     if (sandbox.dir) await removeDir(sandbox.dir);
   });
   return sandbox;

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, instant } from './columns.ts';
 
 /** Account holders. `attributes` holds the spec's user attribute list (contracts UserAttributes). */
@@ -12,6 +12,9 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull(),
+    /** Spec §3 User retention: finished requests of the user are deleted this many days after they ended. */
+    retentionEnabled: boolean('retention_enabled').notNull().default(false),
+    retentionDays: integer('retention_days').notNull().default(30),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },

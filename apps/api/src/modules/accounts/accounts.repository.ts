@@ -16,6 +16,14 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0] ?? null;
 }
 
+/** Users who have their finished requests deleted automatically, with after how many days. */
+export async function usersWithRetention(db: Db): Promise<Array<{ id: string; days: number }>> {
+  return db
+    .select({ id: users.id, days: users.retentionDays })
+    .from(users)
+    .where(eq(users.retentionEnabled, true));
+}
+
 export async function insertUser(db: Db, row: typeof users.$inferInsert): Promise<void> {
   await db.insert(users).values(row);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
 import { userCaller, type UserCaller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
+import { deleteAccount, type AccountDeletionDeps } from './account-deletion.service.ts';
 import * as accounts from './accounts.service.ts';
 import { identityProviderFor, login } from './login.service.ts';
 import * as passwords from './passwords.service.ts';
@@ -14,7 +15,10 @@ import { addressesSentTo } from '../signature-requests/signature-requests.servic
 const signedInUser = (request: FastifyRequest): UserCaller | null =>
   request.caller?.kind === 'user' ? request.caller : null;
 
-export async function accountsRoutes(app: FastifyInstance, deps: accounts.AccountsDeps): Promise<void> {
+/** The module's calls need the request services too (deleting an account withdraws its requests). */
+export type AccountsRouteDeps = AccountDeletionDeps & { referralTokenKey: Uint8Array };
+
+export async function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): Promise<void> {
   registerEndpoints(app, accountEndpoints, {
     requestConfirmation: async (request) => {
       await signup.requestConfirmation(deps, {
@@ -45,8 +49,9 @@ export async function accountsRoutes(app: FastifyInstance, deps: accounts.Accoun
     },
     accept: (request) => profile.accept(deps, userCaller(request), request.body.accept),
     deleteUser: async (request) => {
-      await profile.deleteAccount(deps, userCaller(request), request.body.password);
+      await deleteAccount(deps, userCaller(request), request.body.password);
     },
+    referralToken: (request) => profile.referralToken(deps, userCaller(request)),
     datetime: () => {
       const now = deps.clock.now();
       return { datetime: now.toISOString(), timestamp: now.getTime() };

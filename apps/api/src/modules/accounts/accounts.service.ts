@@ -1,4 +1,4 @@
-import type { User, UserAttributes } from '@signet/contracts/accounts';
+import type { User, UserAttributes, VisualSignaturePermissions } from '@signet/contracts/accounts';
 import type { Language } from '@signet/contracts/common';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../clock.ts';
@@ -6,6 +6,10 @@ import { AppError } from '../../errors.ts';
 import * as repo from './accounts.repository.ts';
 import { passwordMatches } from './password-hashing.ts';
 import { attributesOf, toUserDto } from './user-dto.ts';
+import {
+  evidenceQualities,
+  type EvidenceQualities,
+} from '../identification/identification-evidence.service.ts';
 
 // Accounts: the module's dependencies, and what other modules ask of an account. The use cases
 // live beside this file: signup.service (sign-up and e-mail confirmation), login.service,
@@ -18,6 +22,8 @@ export interface AccountsDeps {
   publicUrl: string;
   /** Mails anonymous callers may trigger per address and hour; 30 when not configured. */
   mailLimitPerAddress?: number;
+  /** What the user may change on their visual signatures (their business decides); all when absent. */
+  visualSignaturePermissions?: (userId: string) => Promise<VisualSignaturePermissions>;
 }
 
 /** The account of a signed-in user; UNAUTHENTICATED when it was deleted meanwhile. */
@@ -28,7 +34,20 @@ export async function requireUser(db: Db, userId: string): Promise<repo.UserRow>
 }
 
 export async function getUser(deps: AccountsDeps, userId: string): Promise<User> {
-  return toUserDto(await requireUser(deps.db, userId));
+  const row = await requireUser(deps.db, userId);
+  const user = toUserDto(row, await evidenceOf(deps, row));
+  if (deps.visualSignaturePermissions)
+    user.permissions.visualSignatures = await deps.visualSignaturePermissions(userId);
+  return user;
+}
+
+/** What the account's identifications unlock for it, under its current name. */
+export function evidenceOf(deps: AccountsDeps, row: repo.UserRow): Promise<EvidenceQualities> {
+  return evidenceQualities(
+    deps,
+    { kind: 'account', userId: row.id },
+    { firstName: row.firstName, lastName: row.lastName },
+  );
 }
 
 /** An account by e-mail, for other modules that invite people (signers of requests). */
@@ -52,6 +71,37 @@ export async function findUserIdByEmail(
     lang: attributes.lang,
     mobile: attributes.mobile,
   };
+}
+
+/** What a user's new requests start with (spec §3 attributes default_quality and default_legislation). */
+export async function requestDefaultsOf(
+  deps: Pick<AccountsDeps, 'db'>,
+  userId: string,
+): Promise<{
+  quality: UserAttributes['default_quality'];
+  legislation: UserAttributes['default_legislation'];
+}> {
+  const attributes = attributesOf(await requireUser(deps.db, userId));
+  return { quality: attributes.default_quality, legislation: attributes.default_legislation };
+}
+
+/**
+ * The e-mail notification level (spec §3 email_notification_level) of the account with this
+ * address; null for an address without an account (a visitor gets every notice).
+ */
+export async function notificationLevelOf(
+  deps: Pick<AccountsDeps, 'db'>,
+  email: string,
+): Promise<UserAttributes['email_notification_level'] | null> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  return user ? attributesOf(user).email_notification_level : null;
+}
+
+/** Spec §3 User retention: who has chosen automatic deletion of finished requests, after how many days. */
+export function usersWithRetention(
+  deps: Pick<AccountsDeps, 'db'>,
+): Promise<Array<{ id: string; days: number }>> {
+  return repo.usersWithRetention(deps.db);
 }
 
 /** Takes one of a free user's signatures (spec §4 free credit); false when none is left. */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { HighestQuality, SignatureQualities, User, UserAttributes } from '@signet/contracts/accounts';
 import { defaultLanguage, type Language } from '@signet/contracts/common';
+import type { EvidenceQualities } from '../identification/identification-evidence.service.ts';
+import { defaultVisualSignaturePermissions } from '@signet/contracts/visual-signatures';
 import type { UserRow } from './accounts.repository.ts';
 
 // A user as the API describes them: attributes with their defaults, and the qualities they may sign.
@@ -40,27 +42,39 @@ export function attributesOf(row: UserRow): UserAttributes {
   return { ...defaultAttributes(defaultLanguage, null), ...stored };
 }
 
-export function signatureQualitiesOf(row: UserRow): SignatureQualities {
-  // AES and QES need an identification (identification issue); until then an account signs SES.
+/**
+ * The qualities an account may sign with, from its verified e-mail and its identifications' evidence
+ * (identification-evidence.service.ts has the rules): QES per legislation after a matching
+ * identification for it, AES after any. `aesMinimal` is the proof Signet itself holds: a verified
+ * e-mail address and a mobile number on record (where the codes of a signing go).
+ */
+function signatureQualitiesOf(row: UserRow, evidence: EvidenceQualities): SignatureQualities {
+  const verified = row.emailVerified;
   return {
-    ses: { any: row.emailVerified },
-    aes: { any: false },
-    aesMinimal: false,
-    qes: { eidas: false, zertes: false },
+    ses: { any: verified },
+    aes: { any: verified && evidence.aes.available },
+    aesMinimal: verified && Boolean(attributesOf(row).mobile),
+    qes: {
+      eidas: verified && evidence.qes.eidas.available,
+      zertes: verified && evidence.qes.zertes.available,
+    },
     seal: { aes: false, qes: false },
   };
 }
 
-/** Spec §4: none unless the e-mail is verified; then qes, else aes, else ses. */
-export function highestQualityOf(row: UserRow): HighestQuality {
+/**
+ * Spec §4: none unless the e-mail is verified; then qes (demo when every QES the account has comes
+ * from a simulated identification), else aes, else ses.
+ */
+export function highestQualityOf(row: UserRow, evidence: EvidenceQualities): HighestQuality {
   if (!row.emailVerified) return 'none';
-  const q = signatureQualitiesOf(row);
-  if (q.qes.eidas || q.qes.zertes) return 'qes';
-  if (q.aes.any) return 'aes';
+  const qes = [evidence.qes.eidas, evidence.qes.zertes].filter((q) => q.available);
+  if (qes.length > 0) return qes.every((q) => q.demo) ? 'demo' : 'qes';
+  if (evidence.aes.available) return 'aes';
   return 'ses';
 }
 
-export function toUserDto(row: UserRow): User {
+export function toUserDto(row: UserRow, evidence: EvidenceQualities): User {
   return {
     id: row.id,
     username: row.id,
@@ -69,17 +83,12 @@ export function toUserDto(row: UserRow): User {
     firstName: row.firstName,
     lastName: row.lastName,
     attributes: attributesOf(row),
-    signatureQualities: signatureQualitiesOf(row),
+    signatureQualities: signatureQualitiesOf(row, evidence),
     disabledQualities: [],
-    retention: { enabled: false, days: 0 },
+    retention: { enabled: row.retentionEnabled, days: row.retentionDays },
     hasSso: false,
-    permissions: {
-      visualSignatures: {
-        claim: { canUpdate: true, defaultValue: true },
-        date: { canUpdate: true, defaultValue: true },
-        std: { canUpdate: true, defaultValue: true },
-      },
-    },
+    // A business narrows these for its members (getUser asks it).
+    permissions: { visualSignatures: defaultVisualSignaturePermissions },
     createdAt: row.createdAt.toISOString(),
   };
 }

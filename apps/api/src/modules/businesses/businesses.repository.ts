@@ -48,6 +48,11 @@ export async function lockBusiness(db: Db, id: string): Promise<void> {
   await db.execute(sql`select id from ${businesses} where ${businesses.id} = ${id} for update`);
 }
 
+/** Deletes a business with its people's memberships, invitations and seals (ON DELETE CASCADE). */
+export async function deleteBusiness(db: Db, id: string): Promise<void> {
+  await db.delete(businesses).where(eq(businesses.id, id));
+}
+
 export async function updateBusiness(
   db: Db,
   id: string,

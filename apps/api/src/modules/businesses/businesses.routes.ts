@@ -6,6 +6,7 @@ import { businessEndpoints } from '@signet/contracts/endpoints/businesses';
 import { businessCaller, userCaller } from '../../plugins/auth.ts';
 import { registerEndpoints, type EndpointRequest } from '../../plugins/endpoints.ts';
 import type { BusinessesDeps } from './business-caller.ts';
+import { leaveBusiness } from './business-leaving.service.ts';
 import * as businesses from './businesses.service.ts';
 
 /**
@@ -38,6 +39,9 @@ export async function businessesRoutes(
     }),
     removeMembers: async (request) => {
       await businesses.removeMembers(deps, businessCaller(request), request.body.user_ids);
+    },
+    leaveBusiness: async (request) => {
+      await leaveBusiness(deps, businessCaller(request));
     },
     makeAdmins: changeRoleTo('admin'),
     makeMembers: changeRoleTo('member'),

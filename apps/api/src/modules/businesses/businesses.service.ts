@@ -14,6 +14,7 @@ import {
   type UpdateBusinessSettingsBody,
   type UserBusiness,
 } from '@signet/contracts/businesses';
+import type { VisualSignaturePermissions } from '@signet/contracts/accounts';
 import { Email, phonePattern } from '@signet/contracts/common';
 import type { Db } from '../../db/client.ts';
 import type { SealCredential } from '../../db/schema/businesses.ts';
@@ -132,6 +133,19 @@ export async function userBusiness(deps: BusinessesDeps, userId: string): Promis
   const membership = await repo.membershipOf(deps.db, userId);
   if (!membership) throw new AppError('NOT_FOUND', 'You do not belong to a business.');
   return userBusinessOf(await requireBusiness(deps.db, membership.businessId), membership.role);
+}
+
+/**
+ * What the person may change on their visual signatures: their business decides for its members
+ * (settings.visualSignatures); someone outside a business may change everything.
+ */
+export async function visualSignaturePermissionsOf(
+  deps: Pick<BusinessesDeps, 'db'>,
+  userId: string,
+): Promise<VisualSignaturePermissions> {
+  const membership = await repo.membershipOf(deps.db, userId);
+  const row = membership && (await repo.findBusiness(deps.db, membership.businessId));
+  return row ? settingsOf(row).visualSignatures : defaultBusinessSettings.visualSignatures;
 }
 
 async function sealSummaries(deps: BusinessesDeps, caller: BusinessCaller): Promise<SealSummary[]> {

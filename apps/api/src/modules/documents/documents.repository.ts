@@ -79,6 +79,23 @@ export async function markDeleted(db: Db, id: string, now: Date): Promise<void> 
   await db.update(documents).set({ deletedAt: now }).where(eq(documents.id, id));
 }
 
+/** Of these documents of an owner, those not deleted yet that no request contains any more. */
+export async function unusedDocumentIds(db: Db, ownerId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        inArray(documents.id, ids),
+        eq(documents.ownerId, ownerId),
+        isNull(documents.deletedAt),
+        sql`not exists (select 1 from ${requestDocuments} where ${requestDocuments.documentId} = ${documents.id})`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 /** True when the document is part of a request that is not a draft (it then stays with the request). */
 export async function isInSentRequest(db: Db, documentId: string): Promise<boolean> {
   const rows = await db

@@ -195,6 +195,20 @@ export async function deleteDocument(deps: DocumentsDeps, ownerId: string, id: s
   await repo.markDeleted(deps.db, row.id, deps.clock.now());
 }
 
+/**
+ * After requests were deleted (automatic deletion): the owner's documents among `ids` that no
+ * request contains any more are deleted too, in the caller's transaction.
+ */
+export async function deleteUnusedDocuments(
+  deps: Pick<DocumentsDeps, 'clock'>,
+  db: Db,
+  ownerId: string,
+  ids: string[],
+): Promise<void> {
+  const now = deps.clock.now();
+  for (const id of await repo.unusedDocumentIds(db, ownerId, ids)) await repo.markDeleted(db, id, now);
+}
+
 export function documentBytes(deps: DocumentsDeps, row: DocumentRow, signed: boolean): Readable {
   return deps.blobs.stream(signed ? row.currentSha256 : row.originalSha256);
 }

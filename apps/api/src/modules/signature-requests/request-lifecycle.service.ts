@@ -133,29 +133,59 @@ export async function withdraw(
   message: string | undefined,
 ): Promise<SignatureRequest> {
   await ownedRequest(deps, caller, id);
-  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, id);
     assertStatus(request, ['OPEN'], 'SIGNATURE_REQUEST_NOT_OPEN', 'Only an open request can be withdrawn.');
-    const signers = await repo.signersOf(tx, id);
-    await repo.updateRequest(tx, id, { status: 'WITHDRAWN', updatedAt: now });
-    await recordEvent(deps, tx, id, 'withdrawn', caller.userId, message ? { message } : {});
-    const owner = await ownerOf(deps, request, tx);
-    const params = {
-      title: request.title,
-      ownerName: `${owner.firstName} ${owner.lastName}`,
-      message: message ?? '',
-    };
-    // Open signers who were invited (with a signing order, later ones never heard of it), and observers.
-    const recipients = signers
-      .filter((s) => canSignNow(request, signers, s))
-      .map((s) => ({ to: s.email, lang: s.language as Language }));
-    for (const email of await repo.observersOf(tx, id))
-      recipients.push({ to: email, lang: await languageOf(deps, tx, email, owner.attributes.lang) });
-    for (const { to, lang } of recipients)
-      await notify(deps, tx, { to, template: 'withdrawnNotice', lang, params });
+    await withdrawLocked(deps, tx, request, caller.userId, message);
   });
   return get(deps, caller, id);
+}
+
+/**
+ * An owner who deletes their account withdraws every request of theirs that is still open, in the
+ * deletion's transaction: the signers and observers hear of it as of any withdrawal, instead of
+ * finding their invitation gone.
+ */
+export async function withdrawOpenRequestsOf(
+  deps: SignatureRequestsDeps,
+  tx: Db,
+  ownerId: string,
+): Promise<void> {
+  for (const id of await repo.openRequestIdsOfOwner(tx, ownerId)) {
+    const request = await repo.lockRequest(tx, id);
+    // Signed or declined since it was listed: nobody waits for it any more.
+    if (request?.status !== 'OPEN') continue;
+    await withdrawLocked(deps, tx, request, ownerId, undefined);
+  }
+}
+
+/** OPEN → WITHDRAWN under the request's row lock, with its event and the notices. */
+async function withdrawLocked(
+  deps: SignatureRequestsDeps,
+  tx: Db,
+  request: RequestRow,
+  actor: string,
+  message: string | undefined,
+): Promise<void> {
+  const id = request.id;
+  const now = deps.clock.now();
+  const signers = await repo.signersOf(tx, id);
+  await repo.updateRequest(tx, id, { status: 'WITHDRAWN', updatedAt: now });
+  await recordEvent(deps, tx, id, 'withdrawn', actor, message ? { message } : {});
+  const owner = await ownerOf(deps, request, tx);
+  const params = {
+    title: request.title,
+    ownerName: `${owner.firstName} ${owner.lastName}`,
+    message: message ?? '',
+  };
+  // Open signers who were invited (with a signing order, later ones never heard of it), and observers.
+  const recipients = signers
+    .filter((s) => canSignNow(request, signers, s))
+    .map((s) => ({ to: s.email, lang: s.language as Language }));
+  for (const email of await repo.observersOf(tx, id))
+    recipients.push({ to: email, lang: await languageOf(deps, tx, email, owner.attributes.lang) });
+  for (const { to, lang } of recipients)
+    await notify(deps, tx, { to, template: 'withdrawnNotice', lang, params });
 }
 
 /** The owner reminds the signers whose turn it is. */

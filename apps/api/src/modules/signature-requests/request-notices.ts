@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
 import { queueMail, type MailRequest } from '../../mail/mailer.ts';
 import type { TemplateName } from '../../mail/templates.ts';
-import { findUserIdByEmail, getUser } from '../accounts/accounts.service.ts';
+import { findUserIdByEmail, getUser, notificationLevelOf } from '../accounts/accounts.service.ts';
 import { canSignNow } from './request-access.service.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 import { issueVisitorLinks } from './visitor-links.ts';
@@ -48,12 +48,26 @@ export async function mailSigner(
   await queueMail(db, deps.clock, mail);
 }
 
-/** Queues one notice mail in the caller's transaction. */
+/**
+ * Which notices an account holder gets at each e-mail notification level (spec §3
+ * email_notification_level, the profile settings). Invitations and reminders (mailSigner) always
+ * go: they ask the person to act.
+ */
+const wantsNotice: Record<'all' | 'important' | 'none', (template: TemplateName) => boolean> = {
+  all: () => true,
+  // Not the progress of a request (somebody signed), only how it ended or that it concerns them no more.
+  important: (template) => template !== 'signedNotice',
+  none: () => false,
+};
+
+/** Queues one notice mail in the caller's transaction, unless its recipient's level declines it. */
 export async function notify(
   deps: SignatureRequestsDeps,
   db: Db,
   mail: { to: string; template: TemplateName; lang: Language; params: Record<string, string>; url?: string },
 ): Promise<void> {
+  const level = await notificationLevelOf({ db }, mail.to);
+  if (level && !wantsNotice[level](mail.template)) return;
   await queueMail(db, deps.clock, {
     to: mail.to,
     template: mail.template,

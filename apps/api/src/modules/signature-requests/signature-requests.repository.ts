@@ -46,6 +46,33 @@ export async function updateRequest(
   await db.update(signatureRequests).set(changes).where(eq(signatureRequests.id, id));
 }
 
+/** The ids of an owner's requests that are OPEN (sent and not finished). */
+export async function openRequestIdsOfOwner(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: signatureRequests.id })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.ownerId, ownerId), eq(signatureRequests.status, 'OPEN')));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The ids of an owner's finished requests (signed, declined, withdrawn) that ended before `before`:
+ * a signed one when it was completed, the others at their last change.
+ */
+export async function finishedRequestIdsOfOwner(db: Db, ownerId: string, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: signatureRequests.id })
+    .from(signatureRequests)
+    .where(
+      and(
+        eq(signatureRequests.ownerId, ownerId),
+        inArray(signatureRequests.status, ['SIGNED', 'DECLINED', 'WITHDRAWN']),
+        sql`coalesce(${signatureRequests.completedAt}, ${signatureRequests.updatedAt}) < ${before.toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 export async function deleteRequest(db: Db, id: string): Promise<void> {
   await db.delete(signatureRequests).where(eq(signatureRequests.id, id));
 }

@@ -8,6 +8,7 @@ import type {
 import type { DocumentRow } from '../../db/schema/documents.ts';
 import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
+import { requestDefaultsOf } from '../accounts/accounts.service.ts';
 import type { UserCaller } from '../../plugins/auth.ts';
 import { recordEvent } from './audit-trail.service.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
@@ -45,6 +46,7 @@ export async function create(
     documentRows.push(await documentFromInput(deps, caller.userId, input, `documents.${index}.id`));
   const id = randomUUID();
   const signers = buildSigners(id, body.signatures, documentRows);
+  const defaults = await requestDefaultsOf(deps, caller.userId);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await repo.insertRequest(tx, {
@@ -53,8 +55,8 @@ export async function create(
       title: body.title,
       message: body.message ?? null,
       status: 'DRAFT',
-      quality: body.quality,
-      legislation: body.legislation,
+      quality: body.quality ?? defaults.quality,
+      legislation: body.legislation ?? defaults.legislation,
       signingOrder: body.signing_order,
       exitUrl: body.exit_url ?? null,
       errorUrl: body.error_url ?? null,

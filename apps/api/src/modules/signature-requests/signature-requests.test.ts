@@ -235,6 +235,43 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
     expect(await complete(stranger, 'vis')).toEqual([]);
   });
 
+  it('lets a requester who signs at SES only ask each signer for any quality (the signer needs it, not the sender)', async () => {
+    const detail = json<{ highestQuality: string }>(
+      await t.call('GET', '/v3/user/signature-qualities-detail', owner),
+    );
+    expect(detail.highestQuality).toBe('ses');
+    const created = await createRequest({ quality: 'qes', legislation: 'eidas' });
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = json<SignatureRequest>(created);
+    const asked = await t.call('PUT', `/v3/signature-requests/${draft.id}`, owner, {
+      signatures: [
+        { account_email: 'signer@example.ch', quality: 'aes' },
+        {
+          signer_identity_data: { email_address: 'visitor@example.ch', first_name: 'Vera', last_name: 'V' },
+          quality: 'part11',
+        },
+      ],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const sent = await t.call('POST', `/v3/signature-requests/${draft.id}/initiate`, owner);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(json<SignatureRequest>(sent).signatures.map((s) => s.quality)).toEqual(['aes', 'part11']);
+    expect(json<SignatureRequest>(sent)).toMatchObject({ quality: 'qes', status_overall: 'OPEN' });
+  });
+
+  it("starts a request with the owner's default quality and legislation unless the call names them", async () => {
+    const planner = await t.user();
+    const plain = await t.request(planner, { status: 'DRAFT' });
+    expect([plain.quality, plain.legislation]).toEqual(['ses', 'zertes']);
+    await t.call('PUT', '/v1/user', planner, {
+      attributes: { default_quality: 'qes', default_legislation: 'eidas' },
+    });
+    const defaulted = await t.request(planner, { status: 'DRAFT' });
+    expect([defaulted.quality, defaulted.legislation]).toEqual(['qes', 'eidas']);
+    const named = await t.request(planner, { status: 'DRAFT', quality: 'aes', legislation: 'zertes' });
+    expect([named.quality, named.legislation]).toEqual(['aes', 'zertes']);
+  });
+
   it('refuses a box outside the page, naming it', async () => {
     const response = await createRequest({
       signatures: [

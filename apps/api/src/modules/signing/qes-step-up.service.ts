@@ -13,7 +13,7 @@ import {
   certificateChainOf,
   contextFor,
   lockTtlMs,
-  signerIdentity,
+  qualifiedIdentity,
   signerKeyOf,
   trustServiceError,
   viaTrustService,
@@ -47,6 +47,12 @@ export async function startQualified(
   language: Language,
 ): Promise<SignResult> {
   const first = contexts[0]!;
+  if (contexts.some((c) => c.request.legislation !== first.request.legislation))
+    throw new AppError('VALIDATION_FAILED', 'Sign qualified requests of one legislation per batch.', {
+      field: 'signatureRequests',
+    });
+  // Identified first: the certificate names the person the identification verified.
+  const identity = await qualifiedIdentity(deps, caller, first);
   const mobile = await mobileOf(deps, caller, first.me);
   if (!mobile)
     throw new AppError(
@@ -62,7 +68,7 @@ export async function startQualified(
     await countCodeSent(deps.db, 'start', { signerKey, requestIds, mobile }, deps.clock.now());
     const enrolled = await viaTrustService(
       deps.qtsp.enrol({
-        ...(await signerIdentity(deps, caller, first)),
+        ...identity,
         mobile: toE164(mobile),
         quality: 'qes',
         legislation: first.request.legislation,

@@ -15,7 +15,7 @@ import {
   statusOf,
 } from '../signature-requests/request-lifecycle.service.ts';
 import { holdSigningLocks, releaseSigningLocks } from '../signature-requests/request-locks.service.ts';
-import { claims, formatSigningTime, legislationLabels, qualityLabels, sealLabels } from './signing-labels.ts';
+import { stampForSigning } from '../visual-signatures/visual-signatures.service.ts';
 import { certificateChainOf, lockTtlMs, viaTrustService, type SigningContext } from './signing-context.ts';
 import type { SignResult, SigningDeps } from './signing-deps.ts';
 
@@ -23,21 +23,29 @@ import type { SignResult, SigningDeps } from './signing-deps.ts';
 // engine leaves room for the signature and says what to sign), then completed with the signature
 // value and committed, whoever made the value (a person's certificate, QES after a TAN, a seal).
 
-function appearanceOf(deps: SigningDeps, context: SigningContext, signingTime: Date): VisualSignatureData {
-  const { request, lang, item, quality } = context;
-  const time = formatSigningTime(signingTime, lang);
-  return {
-    name: quality === 'part11' && item.signingName ? item.signingName : context.displayName,
-    date: time,
-    qualityLabel: context.seal ? sealLabels[lang] : qualityLabels[lang][quality],
-    legislationLabel: legislationLabels[request.legislation],
-    providerLabel: 'Signet sandbox QTSP (SIMULATED)',
-    claim: claims[lang],
-    qrUrl: `${deps.publicUrl}/view/${request.id}`,
-    ...(quality === 'part11' && item.signingName && item.signingReason
-      ? { part11: { signingName: item.signingName, reason: item.signingReason, time } }
-      : {}),
-  };
+/** The stamp the signer's visual signature (or the built-in one) draws for this signature. */
+function appearanceOf(
+  deps: SigningDeps,
+  context: SigningContext,
+  signingTime: Date,
+): Promise<VisualSignatureData> {
+  const { request, item, quality } = context;
+  return stampForSigning(
+    deps,
+    // A seal signs for the business: its stamp is the seal's, never the member's own visual signature.
+    { userId: context.seal ? null : context.userId, displayName: context.displayName, lang: context.lang },
+    {
+      quality,
+      legislation: request.legislation,
+      provider: 'sandbox',
+      ...(context.seal ? { seal: true } : {}),
+      time: signingTime,
+      qrUrl: `${deps.publicUrl}/view/${request.id}`,
+      ...(quality === 'part11' && item.signingName && item.signingReason
+        ? { part11: { signingName: item.signingName, reason: item.signingReason } }
+        : {}),
+    },
+  );
 }
 
 interface PreparedDocument {
@@ -55,6 +63,7 @@ export async function prepareDocuments(
   signingTime: Date,
 ): Promise<PreparedDocument[]> {
   const result: PreparedDocument[] = [];
+  let appearance: VisualSignatureData | undefined;
   for (const document of await documentsInOrder(deps.db, context.documentIds)) {
     const prepared = await prepareSignatureInEngine(await deps.blobs.read(document.currentSha256), {
       fieldName: fieldNameOf(context.me.id),
@@ -62,7 +71,7 @@ export async function prepareDocuments(
       certificateChain: chain.slice(1),
       // A signer without a box on this document signs it invisibly.
       appearance: context.me.placements.some((p) => p.documentId === document.id)
-        ? appearanceOf(deps, context, signingTime)
+        ? (appearance ??= await appearanceOf(deps, context, signingTime))
         : undefined,
       reason: context.quality === 'part11' ? context.item.signingReason : undefined,
       signingTime,

@@ -14,6 +14,8 @@ import {
   visibleRequest,
 } from '../signature-requests/request-access.service.ts';
 import { documentIdsOfRequest } from '../signature-requests/request-documents.service.ts';
+import { evidenceQualities, qualifiedEvidence } from '../identification/identification-evidence.service.ts';
+import type { IdentifiedSubject } from '../identification/identification-deps.ts';
 import type { SigningDeps } from './signing-deps.ts';
 
 // Who signs what, checked, and what every way of signing shares: lock lifetimes, the signer's key
@@ -70,7 +72,9 @@ export async function contextFor(
   if (caller.kind === 'user') {
     const user = await getUser(deps, caller.userId);
     if (!user.emailVerified)
-      throw new AppError('QUALITY_NOT_AVAILABLE', 'Confirm your e-mail address before you sign.');
+      throw new AppError('QUALITY_NOT_AVAILABLE', 'Confirm your e-mail address before you sign.', {
+        details: { reason: 'EMAIL_NOT_VERIFIED' },
+      });
     userId = user.id;
     displayName = `${user.firstName} ${user.lastName}`;
   }
@@ -99,6 +103,39 @@ export async function signerIdentity(
     return { givenName: user.firstName, surname: user.lastName, email: user.email };
   }
   return { givenName: context.me.firstName, surname: context.me.lastName, email: context.me.email };
+}
+
+/**
+ * QES: the identity a qualified certificate is issued to, from the signer's identification for the
+ * request's legislation (an account's, or the visitor's own as this request's signer), with the
+ * provider's session the QTSP checks it at. Without a matching identification: QUALITY_NOT_AVAILABLE,
+ * its details saying what is missing.
+ */
+export async function qualifiedIdentity(
+  deps: SigningDeps,
+  caller: Caller,
+  context: SigningContext,
+): Promise<{ givenName: string; surname: string; email: string; identificationId: string }> {
+  const { givenName, surname, email } = await signerIdentity(deps, caller, context);
+  const subject: IdentifiedSubject =
+    caller.kind === 'user'
+      ? { kind: 'account', userId: caller.userId }
+      : { kind: 'visitor', signerId: caller.signerId };
+  const person = { firstName: givenName, lastName: surname };
+  const { legislation } = context.request;
+  const evidence = await qualifiedEvidence(deps, subject, person, legislation);
+  if (evidence) return { ...evidence, email };
+  const { reason } = (await evidenceQualities(deps, subject, person)).qes[legislation];
+  const name = legislation === 'eidas' ? 'eIDAS' : 'ZertES';
+  throw new AppError(
+    'QUALITY_NOT_AVAILABLE',
+    reason === 'IDENTIFICATION_NAME_MISMATCH'
+      ? `Your identification for ${name} is in another name than yours here; identify again in your name.`
+      : reason === 'IDENTIFICATION_ONGOING'
+        ? `Your identification for ${name} is not finished yet; finish it, then sign.`
+        : `Qualified signatures under ${name} need an identification first.`,
+    { field: 'signatureRequests', details: { reason: reason ?? 'IDENTIFICATION_REQUIRED', legislation } },
+  );
 }
 
 /** The DER certificates of an enrolment (the signer's first), as the engine takes them. */

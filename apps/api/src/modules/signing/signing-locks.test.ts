@@ -64,8 +64,8 @@ if (databaseKinds.includes('postgres'))
     });
 
     it('another signer gets the lock at once when the holder’s session is terminated mid-signing', async () => {
-      const first = await t.user({ email: 'first@example.ch', mobile: '+41790003001' });
-      const second = await t.user({ email: 'second@example.ch', mobile: '+41790003002' });
+      const first = await t.identifiedUser('zertes', { email: 'first@example.ch', mobile: '+41790003001' });
+      const second = await t.identifiedUser('zertes', { email: 'second@example.ch', mobile: '+41790003002' });
       const request = await openQesRequest(t, owner, ['first@example.ch', 'second@example.ch']);
       const sign = (signer: TestUser) =>
         t.call('POST', '/v3/sign', signer, { signatureRequests: [{ id: request.id }] });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatePdfSignatures } from '@signet/pdf';
 import { createValidatorWorkspace, type ValidatorWorkspace } from '@signet/pdf/testing';
@@ -98,6 +99,13 @@ describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
     const freeBefore = json<User>(await t.call('GET', '/v1/user', member)).attributes
       .free_signatures_remaining;
 
+    // The member's own default visual signature is theirs: a seal's stamp does not use it.
+    const own = await t.call('POST', '/v1/user/visual-signatures', member, {
+      alias: 'Own',
+      name: 'Max Private',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+
     const request = await openRequest(['member@example.ch']);
     const signed = await sealSign(member, request.id, 'ACME-Invoices');
     expect(signed.statusCode, signed.body).toBe(200);
@@ -111,6 +119,9 @@ describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
     );
 
     const pdf = await signedPdf(request);
+    const stampText = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
+    expect(stampText).toContain('Acme Invoices');
+    expect(stampText).not.toContain('Max Private');
     const field = `Signature-${request.signatures[0]!.sid}`;
     const { signatures } = await validators.pdfsig(pdf);
     const entry = signatures.find((s) => s.fieldName === field)!;

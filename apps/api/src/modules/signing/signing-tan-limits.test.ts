@@ -48,7 +48,7 @@ describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind
 
   it('refuses a signer’s sixth QES signing in an hour with 429 and Retry-After, and sends no SMS for it', async () => {
     const mobile = '+41790004001';
-    const signer = await t.user({ email: 'starts@example.ch', mobile });
+    const signer = await t.identifiedUser('zertes', { email: 'starts@example.ch', mobile });
     const request = await openQesRequest(t, owner, ['starts@example.ch']);
     for (let i = 0; i < qesLimits.startsPerSigner; i++) await startAndCancel(signer, request.id);
     expectLimited(await sign(signer, request.id), 'SIGNING_RATE_LIMITED', 3600);
@@ -61,7 +61,7 @@ describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind
 
   it('refuses a sixth resend of the code within the hour', async () => {
     const mobile = '+41790004002';
-    const signer = await t.user({ email: 'resends@example.ch', mobile });
+    const signer = await t.identifiedUser('zertes', { email: 'resends@example.ch', mobile });
     const request = await openQesRequest(t, owner, ['resends@example.ch']);
     const { responseId } = json<{ responseId: string }>(await sign(signer, request.id));
     for (let i = 0; i < qesLimits.resendsPerSigner; i++)
@@ -77,7 +77,7 @@ describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind
     const emails = Array.from({ length: 5 }, (_, i) => `many${i}@example.ch`);
     const tokens: Caller[] = [];
     for (const [i, email] of emails.entries())
-      tokens.push(await t.user({ email, mobile: `+4179000410${i}` }));
+      tokens.push(await t.identifiedUser('zertes', { email, mobile: `+4179000410${i}` }));
     const request = await openQesRequest(t, owner, emails);
     for (const token of tokens.slice(0, 4))
       for (let i = 0; i < qesLimits.startsPerRequest / 4; i++) await startAndCancel(token, request.id);
@@ -89,7 +89,7 @@ describe.each(databaseKinds)('TAN guessing and SMS flooding limits on %s', (kind
 
   it('blocks a signer for a day after three codes’ worth of answers, even when each signing is cancelled before it locks', async () => {
     const mobile = '+41790004003';
-    let signer: Caller = await t.user({ email: 'guesser@example.ch', mobile });
+    let signer: Caller = await t.identifiedUser('zertes', { email: 'guesser@example.ch', mobile });
     const request = await openQesRequest(t, owner, ['guesser@example.ch']);
     const wrongFor = async () => {
       const code = await latestSmsCode(t, mobile);

@@ -35,6 +35,7 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
       ],
     });
     const { sid, headers: direct } = await visitorLink(t, 'q@example.ch', request.id);
+    await t.identify({ sid, headers: direct }, 'zertes');
     const first = json<{ responseId: string }>(
       await call('/v3/direct/sign', direct, { signatureRequests: [{ id: request.id }] }),
     );
@@ -122,6 +123,7 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
   it('cancels a pending signing and reports an expired code', async () => {
     const mobile = '+41790002222';
     await t.call('PUT', '/v1/user', signer, { attributes: { mobile } });
+    await t.identify(signer, 'zertes');
     const request = await open({ quality: 'qes', signatures: [{ account_email: 'pat@example.ch' }] });
     const started = json<{ responseId: string; status: string }>(
       await call('/v3/sign', signer, { signatureRequests: [{ id: request.id }] }),

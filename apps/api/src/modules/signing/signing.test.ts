@@ -88,7 +88,9 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
     ).toBe(200);
 
     // The visitor: direct credentials, QES with the TAN from the SMS outbox.
-    const direct = (await visitorLink(t, 'vera@example.ch', request.id)).headers;
+    const link = await visitorLink(t, 'vera@example.ch', request.id);
+    const direct = link.headers;
+    await t.identify(link, 'zertes');
     const started = await t.call('POST', '/v3/direct/sign', direct, {
       signatureRequests: [{ id: request.id }],
       language: 'it',

@@ -4,15 +4,17 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { apiDocsHref } from '../../lib/api-client.ts';
 
+/** The page-wide bars above and below a simple page's card: padded like the card's container. */
+export const edgeBarSx = { px: { xs: 2, sm: 4 }, display: 'flex', alignItems: 'center' } as const;
+
 export function Footer() {
   const { t } = useTranslation();
   return (
     <Box
       component="footer"
       sx={{
-        px: { xs: 2, sm: 4 },
+        ...edgeBarSx,
         py: 3,
-        display: 'flex',
         flexWrap: 'wrap',
         gap: 2,
         justifyContent: 'center',

@@ -29,6 +29,7 @@ import { Logo } from '../logo.tsx';
 import { ButtonLink, ListItemButtonLink, MenuItemLink, type StaticPath } from '../router-links.tsx';
 import { Footer } from './footer.tsx';
 import { mainContentId, SkipLink } from './skip-link.tsx';
+import { isProfilePath, ProfileNav } from './profile-nav.tsx';
 
 /** Readable by screen readers, invisible on screen. */
 const visuallyHidden = {
@@ -208,8 +209,9 @@ export function MainShell({ aside, children }: { aside?: ReactNode; children: Re
 }
 
 export function MainLayout() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
-    <MainShell>
+    <MainShell aside={isProfilePath(pathname) ? <ProfileNav /> : undefined}>
       <Outlet />
     </MainShell>
   );

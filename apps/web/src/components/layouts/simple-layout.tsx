@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Logo } from '../logo.tsx';
-import { Footer } from './footer.tsx';
+import { edgeBarSx, Footer } from './footer.tsx';
 import { mainContentId, SkipLink } from './skip-link.tsx';
 
 /** Logo on top, one centred card: for pages that stand alone (bye, expired, maintenance …). */
@@ -14,16 +14,7 @@ export function SimpleLayout({ children, aside }: { children?: ReactNode; aside?
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
-      <Box
-        component="header"
-        sx={{
-          px: { xs: 2, sm: 4 },
-          py: 2,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        }}
-      >
+      <Box component="header" sx={{ ...edgeBarSx, py: 2, justifyContent: 'space-between' }}>
         <Logo />
         {aside}
       </Box>

@@ -45,3 +45,8 @@ export function takeDirectSignCredentials(requestId: string, signerId: string): 
 export function hasDirectSignCredentials(): boolean {
   return stored() !== null;
 }
+
+/** The visitor credentials this tab keeps, whatever their request: for the identification pages and the pages a provider returns to. */
+export function keptDirectSignCredentials(): DirectSignCredentials | null {
+  return stored();
+}

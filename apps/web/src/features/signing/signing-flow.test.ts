@@ -249,6 +249,16 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
     expect(stepForError(new ApiError(error(403, 'QUALITY_NOT_AVAILABLE')))).toEqual({
       kind: 'dialog',
       name: 'upgrade-standards',
+      props: { reason: null, legislation: null },
+    });
+    const refused = {
+      ...error(403, 'QUALITY_NOT_AVAILABLE'),
+      details: { reason: 'IDENTIFICATION_ONGOING', legislation: 'zertes' },
+    } as const;
+    expect(stepForError(new ApiError(refused))).toEqual({
+      kind: 'dialog',
+      name: 'upgrade-standards',
+      props: { reason: 'IDENTIFICATION_ONGOING', legislation: 'zertes' },
     });
     expect(stepForError(new ApiError(error(409, 'TAN_CANCELLED')))).toEqual({ kind: 'closed' });
     for (const code of ['SIGNING_RATE_LIMITED', 'SIGNING_BLOCKED'] as const) {

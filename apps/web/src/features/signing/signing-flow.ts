@@ -129,7 +129,13 @@ function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): 
   if (step.kind === 'closed') return closeOverlay();
   if (step.kind === 'dialog') {
     closeOverlay();
-    openDialog({ namespace: 'document', name: step.name });
+    // The dialog leads to identification for this request, and from there back to its signing.
+    const requestId = body.signatureRequests[0]?.id ?? null;
+    openDialog({
+      namespace: 'document',
+      name: step.name,
+      props: { ...step.props, access: options.access, requestId },
+    });
     return;
   }
   const { name, props } = step;

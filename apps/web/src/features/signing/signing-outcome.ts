@@ -1,3 +1,5 @@
+import type { QualityUnavailableReason } from '@signet/contracts/accounts';
+import type { Legislation } from '@signet/contracts/common';
 import { isApiError } from '../../lib/api-client.ts';
 import type { SignOutcome } from './api/sign.ts';
 
@@ -15,11 +17,17 @@ type SigningOverlayName =
   | 'serial-number-mismatch'
   | 'mobile-aes';
 
+/** What the signer lacks for the request's quality (the API's QUALITY_NOT_AVAILABLE details). */
+export interface UpgradeReason {
+  reason: QualityUnavailableReason | null;
+  legislation: Legislation | null;
+}
+
 /** What the signer sees next after an answer of the API. */
 export type SigningStep =
   | { kind: 'overlay'; name: SigningOverlayName; props: Record<string, unknown> }
   | { kind: 'tan'; responseId: string }
-  | { kind: 'dialog'; name: 'upgrade-standards' }
+  | { kind: 'dialog'; name: 'upgrade-standards'; props: UpgradeReason }
   | { kind: 'closed' };
 
 /** A successful answer: done, or (QES) the TAN sent by SMS is needed. */
@@ -82,8 +90,15 @@ export function stepForError(error: unknown, responseId: string | null = null): 
       return { kind: 'overlay', name: 'serial-number-mismatch', props: {} };
     case 'MOBILE_REQUIRED':
       return { kind: 'overlay', name: 'mobile-aes', props: {} };
-    case 'QUALITY_NOT_AVAILABLE':
-      return { kind: 'dialog', name: 'upgrade-standards' };
+    case 'QUALITY_NOT_AVAILABLE': {
+      // QES refused without a matching identification: the dialog says what is missing and leads there.
+      const details = isApiError(error) ? error.details : {};
+      return {
+        kind: 'dialog',
+        name: 'upgrade-standards',
+        props: { reason: details.reason ?? null, legislation: details.legislation ?? null },
+      };
+    }
     default:
       return { kind: 'overlay', name: 'signing-failure', props: { code, message } };
   }

@@ -16,23 +16,30 @@ import { AuthCard } from './auth-card.tsx';
 /**
  * An account form as every account page has it: checked by its schema (spec §5 rules), its fields
  * named as the API names them, so that the API's errors land on them (else above the form).
- * `field(name)` ties a text field to the form; `submit(run)` clears the last error, runs, and puts
+ * `field(name, help?)` ties a text field to the form; `submit(run)` clears the last error, runs, and puts
  * a failure where it belongs.
  */
 export function useAccountForm<T extends FieldValues>(
   schema: z.ZodType<T, T>,
   defaultValues: DefaultValues<T>,
   serverFields: readonly Path<T>[],
+  /**
+   * The form's own namespaces, read before the shell's: their `errors.<CODE>` say an API error this
+   * form's way, and its schema's messages may be their keys.
+   */
+  errorNamespaces?: readonly string[],
 ) {
-  const { t } = useTranslation();
+  // Rule messages are keys of the shell's `validation.*`, or of the form's own namespaces.
+  const { t } = useTranslation([...(errorNamespaces ?? []), 'translation'], { nsMode: 'fallback' });
   const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
-  const { formError, setFormError, apply } = useServerErrors(form.setError, serverFields);
-  const field = (name: Path<T>) => {
+  const { formError, setFormError, apply } = useServerErrors(form.setError, serverFields, errorNamespaces);
+  /** The field's props; `help` is its helper text while it has no error to show. */
+  const field = (name: Path<T>, help?: string) => {
     const { error } = form.getFieldState(name, form.formState);
     return {
       ...form.register(name),
       error: Boolean(error),
-      helperText: translateValidation(t, error?.message),
+      helperText: translateValidation(t, error?.message) ?? help,
     };
   };
   const submit = (run: (values: T) => Promise<void>) =>

@@ -47,6 +47,11 @@ export function SignupPage() {
       <AuthFooter>
         {t('signup.have_account')} <TextLink to="/login">{t('common.login')}</TextLink>
       </AuthFooter>
+      {!business && (
+        <AuthFooter>
+          {t('signup.eid')} <TextLink to="/signup/flows/eidplus/new">{t('signup.eid_link')}</TextLink>
+        </AuthFooter>
+      )}
     </AuthCard>
   );
 }

@@ -7,7 +7,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { errorText, type EditorForm } from '../editor-form.ts';
 import { useEditorTranslation } from '../use-editor-translation.ts';
-import { EditorSection } from './editor-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /** The observers: addresses that follow the request without signing. */
 export function ObserversSection() {
@@ -15,7 +15,7 @@ export function ObserversSection() {
   const { control, register, formState } = useFormContext<EditorForm>();
   const observers = useFieldArray({ control, name: 'observers', keyName: 'fieldKey' });
   return (
-    <EditorSection id="editor-observers" heading={t('observers.heading')}>
+    <SectionCard id="editor-observers" heading={t('observers.heading')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('observers.help')}
       </Typography>
@@ -43,6 +43,6 @@ export function ObserversSection() {
       <Button variant="outlined" onClick={() => observers.append({ email: '' })}>
         {t('observers.add')}
       </Button>
-    </EditorSection>
+    </SectionCard>
   );
 }

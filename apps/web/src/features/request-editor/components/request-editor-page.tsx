@@ -24,7 +24,6 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { signatureRequestQueryOptions } from '../../../lib/api/get-signature-request.ts';
 import { setServerErrors } from '../../../lib/server-errors.ts';
 import { userAccess } from '../../../lib/signing-access.ts';
-import { useSignatureQualities, type SignatureQualities } from '../api/get-signature-qualities.ts';
 import { useInitiateSignatureRequest } from '../api/initiate-signature-request.ts';
 import { useUpdateSignatureRequest } from '../api/update-signature-request.ts';
 import {
@@ -43,7 +42,7 @@ import {
   type Quality,
 } from '../editor-form.ts';
 import { defaultBox, type Box as PointsBox } from '../geometry.ts';
-import { EditorSection } from './editor-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { ObserversSection } from './observers-section.tsx';
 import { PageView, type PageBox } from './page-view.tsx';
 import { SignerCard } from './signer-card.tsx';
@@ -51,23 +50,6 @@ import { SignerCard } from './signer-card.tsx';
 /** Each signer's colour, on their card and their box. */
 const signerColors = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457', '#4e342e'];
 const colorOf = (index: number) => signerColors[index % signerColors.length]!;
-
-/**
- * Whether the user may ask for this quality (GET /v3/user/signature-qualities-detail). Part 11
- * signatures are advanced signatures with a recorded name and reason, so they need AES.
- */
-function mayUseQuality(
-  detail: SignatureQualities | undefined,
-  quality: Quality,
-  legislation: Legislation,
-): boolean {
-  if (!detail) return true;
-  const wanted = quality === 'part11' ? 'aes' : quality;
-  const entry = detail.qualities.find(
-    (q) => q.quality === wanted && (wanted !== 'qes' || q.legislation === legislation),
-  );
-  return entry?.available ?? false;
-}
 
 /** Where a new box goes: the lower left of the page, above boxes placed there before. */
 function newPlacement(
@@ -114,7 +96,7 @@ function askToStay(): Promise<boolean> {
   });
 }
 
-function Editor({ request, detail }: { request: SignatureRequest; detail: SignatureQualities | undefined }) {
+function Editor({ request }: { request: SignatureRequest }) {
   const { t } = useEditorTranslation();
   const navigate = useNavigate();
   const form = useForm<EditorForm>({
@@ -147,21 +129,13 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
   const pageSize = (documentId: string, page: number) =>
     documents.find((d) => d.id === documentId)?.pages.find((p) => p.number === page);
 
-  // The dialog explains the quality and links to the signature standards page.
-  const openUpgrade = () => openDialog({ namespace: 'document', name: 'upgrade-standards' });
-  const chooseQuality = (quality: Quality) => {
-    if (!mayUseQuality(detail, quality, getValues('legislation'))) return openUpgrade();
-    setValue('quality', quality, { shouldDirty: true });
-  };
-  const chooseLegislation = (legislation: Legislation) => {
-    const used = [getValues('quality'), ...getValues('signers').map((s) => s.quality)];
-    if (used.some((q) => q === 'qes') && !mayUseQuality(detail, 'qes', legislation)) return openUpgrade();
+  // The requester may ask any quality of anyone: the signer needs it when signing, not the sender
+  // now (a signer who lacks it is led to identification from the signing page).
+  const chooseQuality = (quality: Quality) => setValue('quality', quality, { shouldDirty: true });
+  const chooseLegislation = (legislation: Legislation) =>
     setValue('legislation', legislation, { shouldDirty: true });
-  };
-  const chooseSignerQuality = (index: number, quality: Quality | '') => {
-    if (quality && !mayUseQuality(detail, quality, getValues('legislation'))) return openUpgrade();
+  const chooseSignerQuality = (index: number, quality: Quality | '') =>
     setValue(`signers.${index}.quality`, quality, { shouldDirty: true });
-  };
 
   const setPlacements = (index: number, placements: Placement[]) =>
     setValue(`signers.${index}.placements`, placements, { shouldDirty: true, shouldValidate: false });
@@ -265,11 +239,6 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
           : [],
       ),
     );
-  const qualityLabel = (quality: Quality) =>
-    mayUseQuality(detail, quality, watched.legislation ?? request.legislation)
-      ? t(`quality.${quality}`)
-      : t('quality.needs_upgrade', { quality: t(`quality.${quality}`) });
-
   return (
     <FormProvider {...form}>
       <PageFrame title={t('title')} subtitle={t('subtitle')}>
@@ -293,7 +262,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                 {formError}
               </Alert>
             )}
-            <EditorSection id="editor-details" heading={t('details.heading')} headingSpace={2}>
+            <SectionCard id="editor-details" heading={t('details.heading')} headingSpace={2}>
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
                 <TextField
                   label={t('details.title')}
@@ -319,7 +288,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                 >
                   {qualities.map((quality) => (
                     <MenuItem key={quality} value={quality}>
-                      {qualityLabel(quality)}
+                      {t(`quality.${quality}`)}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -337,9 +306,9 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                   ))}
                 </TextField>
               </Box>
-            </EditorSection>
+            </SectionCard>
 
-            <EditorSection id="editor-signers" heading={t('signers.heading')}>
+            <SectionCard id="editor-signers" heading={t('signers.heading')}>
               <FormControlLabel
                 control={
                   <Switch
@@ -402,7 +371,7 @@ function Editor({ request, detail }: { request: SignatureRequest; detail: Signat
                   {t('signers.add_visitor')}
                 </Button>
               </Box>
-            </EditorSection>
+            </SectionCard>
 
             <ObserversSection />
           </Box>
@@ -508,7 +477,6 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  const qualitiesDetail = useSignatureQualities();
   if (request.isPending)
     return (
       <PageFrame title={t('title')}>
@@ -553,5 +521,5 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
         />
       </PageFrame>
     );
-  return <Editor key={request.data.id} request={request.data} detail={qualitiesDetail.data} />;
+  return <Editor key={request.data.id} request={request.data} />;
 }

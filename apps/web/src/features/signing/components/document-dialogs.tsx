@@ -12,12 +12,16 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { dialogTitleId, type DialogComponentProps } from '../../../components/dialog-host.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
+import { signatureQualitiesQueryOptions } from '../../../lib/api/get-signature-qualities.ts';
+import { userAccess } from '../../../lib/signing-access.ts';
+import { missingFor, upgradeLink, type UpgradeDialogProps } from '../upgrade-standards.ts';
 import { SignerFields, signerInput, useSignerForm } from './signer-fields.tsx';
 
 const maxMessage = 2000;
@@ -216,20 +220,41 @@ export function TermsOfUseDialog(props: DialogComponentProps) {
   );
 }
 
-/** The signature asks for a quality the signer may not use yet: where to get it. */
+/**
+ * The signature asks for a quality the signer may not use yet: what is missing (the API's reason),
+ * and the way to it. Identification is for this request: afterwards the signer comes back to it.
+ */
 export function UpgradeStandardsDialog(props: DialogComponentProps) {
   const { t } = useTranslation('signing');
+  const given = props.descriptor.props as Partial<UpgradeDialogProps> | undefined;
+  const access = given?.access ?? userAccess;
+  // Opened without the API's reason (e.g. from the editor): the account's qualities detail says it.
+  const qualities = useQuery({
+    ...signatureQualitiesQueryOptions,
+    enabled: !given?.reason && access.kind === 'user',
+  });
+  const legislation = given?.legislation ?? null;
+  const reason = given?.reason ?? (qualities.data ? missingFor(qualities.data, legislation) : null);
+  const requestId = given?.requestId ?? undefined;
+  const values = {
+    legislation: legislation ? t(`dialogs.upgrade-standards.legislation.${legislation}`) : '',
+  };
+  const key = reason ?? 'unknown';
   return (
     <>
-      <DialogTitle id={dialogTitleId}>{t('dialogs.upgrade-standards.title')}</DialogTitle>
+      <DialogTitle id={dialogTitleId}>{t(`dialogs.upgrade-standards.${key}.title`, values)}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('dialogs.upgrade-standards.body')}</DialogContentText>
+        <DialogContentText>{t(`dialogs.upgrade-standards.${key}.body`, values)}</DialogContentText>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={props.onClose}>{t('overlays.close')}</Button>
-        {/* A full page load (the signing and this dialog are left behind). */}
-        <ButtonLink variant="contained" to="/profile/signature-standards" reloadDocument>
-          {t('dialogs.upgrade-standards.confirm')}
+        {/* A full page load: the signing and this dialog are left behind. */}
+        <ButtonLink
+          variant="contained"
+          {...upgradeLink(access, reason, legislation, requestId)}
+          reloadDocument
+        >
+          {t(`dialogs.upgrade-standards.${key}.confirm`, values)}
         </ButtonLink>
       </DialogActions>
     </>

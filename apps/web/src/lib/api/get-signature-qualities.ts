@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignatureQualitiesDetail } from '@signet/contracts/accounts';
 import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
 import type { z } from 'zod';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../api-client.ts';
 
 export type SignatureQualities = z.infer<typeof SignatureQualitiesDetail>;
 
@@ -11,7 +11,7 @@ function getSignatureQualities(): Promise<SignatureQualities> {
   return callApi(accountEndpoints.signatureQualitiesDetail, { retry: true });
 }
 
-const signatureQualitiesQueryOptions = queryOptions({
+export const signatureQualitiesQueryOptions = queryOptions({
   queryKey: ['user', 'signature-qualities-detail'],
   queryFn: getSignatureQualities,
   staleTime: 60_000,

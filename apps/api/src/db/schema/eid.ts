@@ -1,0 +1,33 @@
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
+
+/**
+ * One login with an eID provider (ID Austria over OpenID Connect) from its start to its use: the
+ * browser leaves with `state`, comes back with it and a code. Only the state's hash is kept; the
+ * PKCE verifier and the nonce never leave the server. `ownerKind`/`ownerId` say whose login it is
+ * (an account user, a direct-sign visitor as signer of one request, or nobody yet for a signup).
+ */
+export const eidLogins = pgTable(
+  'eid_logins',
+  {
+    id: text('id').primaryKey(),
+    stateHash: text('state_hash').notNull().unique(),
+    provider: text('provider', { enum: ['id-austria'] }).notNull(),
+    purpose: text('purpose', { enum: ['identify', 'signup'] }).notNull(),
+    ownerKind: text('owner_kind', { enum: ['user', 'visitor', 'signup'] }).notNull(),
+    /** The user id, or the visitor's signer id; null for a signup. */
+    ownerId: text('owner_id'),
+    signatureRequestId: text('signature_request_id'),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** The verified person once the code was exchanged: names and birth date from the ID token. */
+    identity: jsonb('identity'),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    /** When the code was exchanged: a second exchange with the same state is refused. */
+    exchangedAt: instant('exchanged_at'),
+    /** Signup only: when the account was made from it. */
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('eid_logins_owner_idx').on(t.ownerKind, t.ownerId)],
+);

@@ -1,0 +1,56 @@
+import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { eidLogins } from '../../db/schema/eid.ts';
+
+export type EidLoginRow = typeof eidLogins.$inferSelect;
+
+export async function insertLogin(db: Db, row: typeof eidLogins.$inferInsert): Promise<void> {
+  await db.insert(eidLogins).values(row);
+}
+
+/** Logins nobody finished in time are of no use to anyone. */
+export async function deleteExpired(db: Db, now: Date): Promise<void> {
+  await db.delete(eidLogins).where(lt(eidLogins.expiresAt, now));
+}
+
+/**
+ * Claims an unexpired, not yet exchanged login by its state for the code exchange: one caller wins,
+ * a replay of the same state finds nothing.
+ */
+export async function claimForExchange(db: Db, stateHash: string, now: Date): Promise<EidLoginRow | null> {
+  const rows = await db
+    .update(eidLogins)
+    .set({ exchangedAt: now })
+    .where(
+      and(eq(eidLogins.stateHash, stateHash), isNull(eidLogins.exchangedAt), gt(eidLogins.expiresAt, now)),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function findByState(db: Db, stateHash: string): Promise<EidLoginRow | null> {
+  const rows = await db.select().from(eidLogins).where(eq(eidLogins.stateHash, stateHash)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function setIdentity(db: Db, id: string, identity: unknown): Promise<void> {
+  await db.update(eidLogins).set({ identity }).where(eq(eidLogins.id, id));
+}
+
+/** Claims an exchanged signup login for making its account: once. */
+export async function claimForSignup(db: Db, stateHash: string, now: Date): Promise<EidLoginRow | null> {
+  const rows = await db
+    .update(eidLogins)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(eidLogins.stateHash, stateHash),
+        eq(eidLogins.purpose, 'signup'),
+        isNotNull(eidLogins.identity),
+        isNull(eidLogins.usedAt),
+        gt(eidLogins.expiresAt, now),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { identificationEndpoints } from '@signet/contracts/endpoints/identification';
+import { AppError } from '../../errors.ts';
+import { callerOf, type Caller } from '../../plugins/auth.ts';
+import { registerEndpoints } from '../../plugins/endpoints.ts';
+import { getUser } from '../accounts/accounts.service.ts';
+import { membershipOf } from '../businesses/businesses.service.ts';
+import { visibleRequest } from '../signature-requests/request-access.service.ts';
+import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
+import type { IdentificationDeps } from './identification-deps.ts';
+import * as identification from './identification.service.ts';
+
+type Deps = IdentificationDeps & SignatureRequestsDeps;
+
+/**
+ * Who identifies: an account (by its name), or a direct-sign visitor as the signer of their request
+ * (by the name the requester gave them). Starting needs a verified e-mail address for an account.
+ */
+async function identifying(
+  deps: Deps,
+  caller: Caller,
+  purpose: 'read' | 'start',
+): Promise<identification.Identifying> {
+  if (caller.kind === 'user') {
+    const user = await getUser(deps, caller.userId);
+    if (purpose === 'start' && !user.emailVerified)
+      throw new AppError('EMAIL_NOT_VERIFIED', 'Confirm your e-mail address before you identify.');
+    return {
+      subject: { kind: 'account', userId: user.id },
+      person: { firstName: user.firstName, lastName: user.lastName },
+    };
+  }
+  const { me } = await visibleRequest(deps, caller, caller.requestId);
+  if (!me) throw new AppError('NOT_FOUND', 'This signing link is not valid.');
+  return {
+    subject: { kind: 'visitor', signerId: me.id },
+    person: { firstName: me.firstName, lastName: me.lastName },
+  };
+}
+
+/** The request an identification is for: one the caller signs (a visitor: their own request). */
+async function requestToReturnTo(deps: Deps, caller: Caller, id: string | undefined): Promise<string | null> {
+  if (caller.kind === 'visitor') {
+    if (id !== undefined && id !== caller.requestId)
+      throw new AppError('NOT_FOUND', 'No such signature request.', { field: 'signatureRequestId' });
+    return caller.requestId;
+  }
+  if (id === undefined) return null;
+  const { me } = await visibleRequest(deps, caller, id);
+  if (!me) throw new AppError('NOT_FOUND', 'You do not sign this request.', { field: 'signatureRequestId' });
+  return id;
+}
+
+/**
+ * Whether someone pays the identification of a signer of this request: the requester's business
+ * (spec §3 pricePlan.licenses.idents: a business pays for the people it invites and its members).
+ * A request of a free individual is not covered.
+ */
+async function paymentCovered(deps: Deps, caller: Caller, requestId: string): Promise<boolean> {
+  const { request } = await visibleRequest(deps, caller, requestId);
+  return (await membershipOf(deps.db, request.ownerId)) !== null;
+}
+
+/** The exact bytes of each request body, for the webhook's signature (parsing loses them). */
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+export async function identificationRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  // JSON as Fastify parses it (the same errors), keeping the raw text the provider signed.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    rawBodies.set(request, body as string);
+    parseJson(request, body as string, done);
+  });
+
+  registerEndpoints(app, identificationEndpoints, {
+    getIdentification: async (request) => {
+      const who = await identifying(deps, callerOf(request), 'read');
+      return identification.current(deps, who, request.params.provider, request.params.method);
+    },
+    startIdentification: async (request) => {
+      const caller = callerOf(request);
+      const who = await identifying(deps, caller, 'start');
+      const requestId = await requestToReturnTo(deps, caller, request.body.signatureRequestId);
+      return identification.start(deps, who, request.params.provider, request.params.method, requestId);
+    },
+    cancelIdentification: async (request) => {
+      const who = await identifying(deps, callerOf(request), 'read');
+      await identification.cancel(deps, who, request.params.provider, request.params.method);
+    },
+    identificationStatus: async (request) => {
+      const who = await identifying(deps, callerOf(request), 'read');
+      return identification.status(deps, who, request.params.id);
+    },
+    identificationPayment: async (request) => ({
+      covered: await paymentCovered(deps, callerOf(request), request.params.id),
+    }),
+    identificationWebhook: async (request) => {
+      await identification.receiveWebhook(deps, {
+        event: request.body,
+        rawBody: rawBodies.get(request) ?? '',
+        headers: request.headers,
+      });
+    },
+  });
+}

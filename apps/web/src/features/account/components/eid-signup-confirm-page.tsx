@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Controller } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { EidPerson } from '@signet/contracts/eid';
+import { ButtonLink } from '../../../components/router-links.tsx';
+import { FactList } from '../../../components/fact-list.tsx';
+import { readConfig } from '../../../lib/config.ts';
+import { takeEidAnswer } from '../../../lib/eid-answer.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useErrorText } from '../../../lib/server-errors.ts';
+import { storeToken } from '../../../lib/session.ts';
+import { rules, translateValidation } from '../../../lib/validation.ts';
+import { useEidSignupPerson, useRegisterWithEid } from '../api/eid-signup.ts';
+import { AccountForm, EmailField, SubmitButton, useAccountForm } from './account-form.tsx';
+import { AuthCard } from './auth-card.tsx';
+import { NewPasswordField, useNewPassword } from './password-check.tsx';
+
+const EidAccountForm = z.object({
+  email: rules.email(),
+  password: rules.required(),
+  mobile: z.union([z.literal(''), rules.phone()]),
+  gtc: rules.mustBeTrue('validation.terms'),
+});
+const fields = ['email', 'password', 'mobile', 'gtc'] as const;
+
+/**
+ * /signup/flows/eidplus/confirm: ID Austria sent the browser back. The answer is redeemed once; the
+ * person sees the name and birth date their eID vouched for, and completes the account with an
+ * e-mail address (confirmed from its inbox afterwards) and a password.
+ */
+export function EidSignupConfirmPage() {
+  const { t } = useTranslation();
+  const [answer] = useState(takeEidAnswer);
+  const person = useEidSignupPerson(answer);
+  const errorText = useErrorText();
+
+  if (!answer || person.isError)
+    return (
+      <AuthCard
+        title={t('eid_signup.failed_title')}
+        intro={answer ? errorText(person.error) : t('eid_signup.no_answer')}
+      >
+        <ButtonLink to="/signup/flows/eidplus/new" variant="contained" size="large" fullWidth>
+          {t('eid_signup.again')}
+        </ButtonLink>
+      </AuthCard>
+    );
+  if (!person.data)
+    return (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
+        <CircularProgress size={24} aria-hidden="true" />
+        <Typography>{t('eid_signup.checking')}</Typography>
+      </Box>
+    );
+  return <CompleteEidAccount state={answer.state} person={person.data} />;
+}
+
+function CompleteEidAccount({ state, person }: { state: string; person: EidPerson }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const register = useRegisterWithEid();
+  const { form, field, formError, submit } = useAccountForm(
+    EidAccountForm,
+    { email: '', password: '', mobile: '', gtc: false },
+    fields,
+  );
+  const email = form.watch('email');
+  const password = useNewPassword(form, 'password', { ...person, email });
+  const termsUrl = readConfig().termsUrl;
+  const birthDate = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${person.birthDate}T00:00:00Z`),
+  );
+
+  const onSubmit = submit(async (values) => {
+    if (password.refuse()) return;
+    const session = await register.mutateAsync({
+      state,
+      email: values.email,
+      password: values.password,
+      gtc: true,
+      lang: currentLanguage(),
+      ...(values.mobile.trim() ? { mobile: values.mobile.trim() } : {}),
+    });
+    storeToken(session);
+    await queryClient.invalidateQueries({ queryKey: ['user'] });
+    await navigate({ to: '/welcome', replace: true });
+  });
+
+  const mobile = field('mobile');
+  const emailField = field('email');
+  return (
+    <AuthCard title={t('eid_signup.confirm_title')} intro={t('eid_signup.confirm_intro')} error={formError}>
+      <Box
+        sx={{ mb: 3, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
+      >
+        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+          {t('eid_signup.vouched_heading')}
+        </Typography>
+        <FactList
+          facts={[
+            [t('signup_steps.first_name'), person.firstName],
+            [t('signup_steps.last_name'), person.lastName],
+            [t('eid_signup.birth_date'), birthDate],
+          ]}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('eid_signup.vouched_note')}
+        </Typography>
+      </Box>
+      <AccountForm onSubmit={onSubmit}>
+        <EmailField
+          autoFocus
+          {...emailField}
+          helperText={emailField.helperText ?? t('eid_signup.email_hint')}
+        />
+        <NewPasswordField label={t('common.password')} verdict={password.verdict} {...field('password')} />
+        <TextField
+          label={t('signup_steps.mobile')}
+          type="tel"
+          autoComplete="tel"
+          {...mobile}
+          helperText={mobile.helperText ?? t('signup_steps.mobile_hint')}
+        />
+        <Controller
+          control={form.control}
+          name="gtc"
+          render={({ field: gtc, fieldState }) => (
+            <Box>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={gtc.value}
+                    onChange={(event) => gtc.onChange(event.target.checked)}
+                    slotProps={{ input: { ref: gtc.ref } }}
+                  />
+                }
+                label={
+                  <Trans
+                    i18nKey="signup_steps.gtc"
+                    components={{
+                      terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
+                    }}
+                  />
+                }
+              />
+              {fieldState.error && (
+                <FormHelperText error>{translateValidation(t, fieldState.error.message)}</FormHelperText>
+              )}
+            </Box>
+          )}
+        />
+        <SubmitButton busy={form.formState.isSubmitting}>{t('signup_steps.submit')}</SubmitButton>
+      </AccountForm>
+    </AuthCard>
+  );
+}

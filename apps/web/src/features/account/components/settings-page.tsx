@@ -1,0 +1,229 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Legislation } from '@signet/contracts/common';
+import { retentionDaysMax, retentionDaysMin, UserAttributes, type User } from '@signet/contracts/accounts';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { showSnackbar } from '../../../components/snackbar-store.ts';
+import { useUser } from '../../../lib/api/get-user.ts';
+import { rules } from '../../../lib/validation.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { profileNamespace, useProfileTranslation } from '../use-profile-translation.ts';
+import { AccountForm, SubmitButton, useAccountForm } from './account-form.tsx';
+import { ProfileLoading } from './profile-page.tsx';
+
+const NotificationLevel = UserAttributes.shape.email_notification_level;
+const DefaultQuality = UserAttributes.shape.default_quality;
+const levels = NotificationLevel.options;
+
+const SettingsSchema = z.object({
+  attributes: z.object({
+    email_notification_level: NotificationLevel,
+    default_quality: DefaultQuality,
+    default_legislation: Legislation,
+    p11_signing_name: rules.maxLength(100),
+    p11_signing_reason: rules.maxLength(200),
+  }),
+  retention: z.object({
+    enabled: z.boolean(),
+    // Typed as text, checked here and by the API (which names `retention.days` when it refuses).
+    days: rules.integer().refine((value) => {
+      const days = Number(value);
+      return value.trim() !== '' && days >= retentionDaysMin && days <= retentionDaysMax;
+    }, `settings.retention.days_range:${retentionDaysMax}`),
+  }),
+});
+type SettingsValues = z.infer<typeof SettingsSchema>;
+const serverFields = [
+  'attributes.email_notification_level',
+  'attributes.default_quality',
+  'attributes.default_legislation',
+  'attributes.p11_signing_name',
+  'attributes.p11_signing_reason',
+  'retention.enabled',
+  'retention.days',
+] as const;
+
+const formOf = (user: User): SettingsValues => ({
+  attributes: {
+    email_notification_level: user.attributes.email_notification_level,
+    default_quality: user.attributes.default_quality,
+    default_legislation: user.attributes.default_legislation,
+    p11_signing_name: user.attributes.p11_signing_name ?? '',
+    p11_signing_reason: user.attributes.p11_signing_reason ?? '',
+  },
+  retention: { enabled: user.retention.enabled, days: String(user.retention.days) },
+});
+
+function SettingsForm({ user }: { user: User }) {
+  const { t } = useProfileTranslation();
+  const update = useUpdateUser();
+  const { form, field, formError, submit } = useAccountForm(SettingsSchema, formOf(user), serverFields, [
+    profileNamespace,
+  ]);
+  const retentionOn = form.watch('retention.enabled');
+  const range = { min: retentionDaysMin, max: retentionDaysMax };
+
+  const onSubmit = submit(async (values) => {
+    const saved = await update.mutateAsync({
+      attributes: values.attributes,
+      retention: { enabled: values.retention.enabled, days: Number(values.retention.days) },
+    });
+    form.reset(formOf(saved));
+    showSnackbar({ message: t('settings.saved'), color: 'success' });
+  });
+
+  return (
+    <AccountForm onSubmit={onSubmit}>
+      {formError && (
+        <Alert severity="error" role="alert">
+          {formError}
+        </Alert>
+      )}
+      <SectionCard
+        id="settings-notifications"
+        heading={t('settings.notifications.heading')}
+        intro={t('settings.notifications.intro')}
+      >
+        <Controller
+          control={form.control}
+          name="attributes.email_notification_level"
+          render={({ field: level }) => (
+            <RadioGroup {...level} aria-labelledby="settings-notifications">
+              {levels.map((value) => (
+                <FormControlLabel
+                  key={value}
+                  value={value}
+                  control={<Radio />}
+                  sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.5 } }}
+                  label={
+                    <Box component="span" sx={{ display: 'block', pt: 0.75 }}>
+                      <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                        {t(`settings.notifications.${value}`)}
+                      </Typography>
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {t(`settings.notifications.${value}_help`)}
+                      </Typography>
+                    </Box>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          )}
+        />
+      </SectionCard>
+      <SectionCard
+        id="settings-defaults"
+        heading={t('settings.defaults.heading')}
+        intro={t('settings.defaults.intro')}
+        headingSpace={2}
+      >
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            select
+            label={t('settings.defaults.quality')}
+            slotProps={{ select: { native: true } }}
+            {...field('attributes.default_quality')}
+          >
+            {DefaultQuality.options.map((quality) => (
+              <option key={quality} value={quality}>
+                {t(`settings.defaults.qualities.${quality}`)}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label={t('settings.defaults.legislation')}
+            slotProps={{ select: { native: true } }}
+            {...field('attributes.default_legislation')}
+          >
+            {Legislation.options.map((legislation) => (
+              <option key={legislation} value={legislation}>
+                {t(`settings.defaults.legislations.${legislation}`)}
+              </option>
+            ))}
+          </TextField>
+        </Box>
+      </SectionCard>
+      <SectionCard
+        id="settings-part11"
+        heading={t('settings.part11.heading')}
+        intro={t('settings.part11.intro')}
+        headingSpace={2}
+      >
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <TextField
+            label={t('settings.part11.name')}
+            {...field('attributes.p11_signing_name', t('settings.part11.name_help'))}
+          />
+          <TextField
+            label={t('settings.part11.reason')}
+            multiline
+            minRows={2}
+            {...field('attributes.p11_signing_reason', t('settings.part11.reason_help'))}
+          />
+        </Box>
+      </SectionCard>
+      <SectionCard id="settings-retention" heading={t('settings.retention.heading')}>
+        <Controller
+          control={form.control}
+          name="retention.enabled"
+          render={({ field: enabled }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={enabled.value}
+                  onChange={(event) => enabled.onChange(event.target.checked)}
+                  slotProps={{ input: { ref: enabled.ref, 'aria-describedby': 'retention-help' } }}
+                />
+              }
+              label={t('settings.retention.enabled')}
+            />
+          )}
+        />
+        <Typography id="retention-help" variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+          {t('settings.retention.help')}
+        </Typography>
+        <TextField
+          label={t('settings.retention.days')}
+          inputMode="numeric"
+          disabled={!retentionOn}
+          sx={{ maxWidth: 340 }}
+          {...field('retention.days', t('settings.retention.days_help', range))}
+        />
+      </SectionCard>
+      <SubmitButton busy={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+        {t('settings.save')}
+      </SubmitButton>
+    </AccountForm>
+  );
+}
+
+/** /profile/settings (spec §2): notifications, defaults for new requests, Part 11, automatic deletion. */
+export function SettingsPage() {
+  const { t } = useProfileTranslation();
+  const user = useUser();
+  if (!user.data)
+    return (
+      <ProfileLoading
+        title={t('titles.profile-settings')}
+        failed={user.isError}
+        onRetry={() => void user.refetch()}
+      />
+    );
+  return (
+    <PageFrame title={t('titles.profile-settings')} subtitle={t('settings.subtitle')}>
+      <Box sx={{ maxWidth: 720 }}>
+        <SettingsForm key={user.data.id} user={user.data} />
+      </Box>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FactList } from '../../../components/fact-list.tsx';
+import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { ButtonLink } from '../../../components/router-links.tsx';
+import { signatureRequestQueryOptions } from '../../../lib/api/get-signature-request.ts';
+import type { SigningAccess } from '../../../lib/signing-access.ts';
+import { useIdentification } from '../api/get-identification.ts';
+import { overviewLink, visitorDocumentLink } from '../identification-links.ts';
+import { kindsOf } from '../identification-model.ts';
+import { MethodList } from './methods-page.tsx';
+
+type VisitorAccess = Extract<SigningAccess, { kind: 'direct' }>;
+
+/** Shown when the tab holds no signing link for these pages (opened without the mailed link). */
+export function VisitorLinkMissing() {
+  const { t } = useTranslation('identification');
+  return (
+    <PageFrame title={t('titles.direct-identification', { ns: 'translation' })}>
+      <EmptyState
+        icon={<BadgeOutlinedIcon />}
+        heading={t('visitor.missing_heading')}
+        text={t('visitor.missing_text')}
+      />
+    </PageFrame>
+  );
+}
+
+/** The visitor's request, with loading and error states around what a page shows of it. */
+function useVisitorRequest(access: VisitorAccess, title: string) {
+  const { t } = useTranslation('identification');
+  const request = useQuery(signatureRequestQueryOptions(access, access.requestId));
+  if (request.isPending)
+    return {
+      frame: (
+        <PageFrame title={title}>
+          <PageLoading label={t('loading')} />
+        </PageFrame>
+      ),
+    };
+  if (request.isError)
+    return {
+      frame: (
+        <PageFrame title={title}>
+          <EmptyState
+            icon={<BadgeOutlinedIcon />}
+            heading={t('load_failed')}
+            text={t('load_failed_text')}
+            action={
+              <Button variant="outlined" onClick={() => void request.refetch()}>
+                {t('retry')}
+              </Button>
+            }
+          />
+        </PageFrame>
+      ),
+    };
+  return { request: request.data };
+}
+
+/** Whether one of the visitor's identifications for the legislation has succeeded. */
+function useVisitorIdentified(access: VisitorAccess, legislation: 'eidas' | 'zertes'): boolean {
+  const [first, second] = kindsOf[legislation];
+  const a = useIdentification(access, legislation, first).data;
+  const b = useIdentification(access, legislation, second).data;
+  return a?.status === 'activatingQES' || b?.status === 'activatingQES';
+}
+
+/**
+ * /direct-sign/identification/{id}/{userid}: a visitor asked for a qualified signature learns what
+ * the request needs and picks a way to identify; once identified, they go back to the document.
+ */
+export function VisitorIdentificationPage({ access }: { access: VisitorAccess }) {
+  const { t } = useTranslation('identification');
+  const title = t('titles.direct-identification', { ns: 'translation' });
+  const page = useVisitorRequest(access, title);
+  const legislation = page.request?.legislation ?? 'eidas';
+  const identified = useVisitorIdentified(access, legislation);
+  if (!page.request) return page.frame;
+  const request = page.request;
+  const name = t(`legislation.${legislation}`);
+  return (
+    <PageFrame title={title} subtitle={t('visitor.subtitle', { title: request.title })}>
+      <Typography sx={{ mb: 2 }}>{t('choose.needed', { legislation: name })}</Typography>
+      {identified ? (
+        <Alert
+          severity="success"
+          sx={{ mb: 2, maxWidth: 720 }}
+          action={
+            <ButtonLink color="inherit" size="small" {...visitorDocumentLink(access)}>
+              {t('method.back_to_signing')}
+            </ButtonLink>
+          }
+        >
+          {t('visitor.already')}
+        </Alert>
+      ) : (
+        <MethodList access={access} legislation={legislation} />
+      )}
+      <Box sx={{ mt: 3, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <ButtonLink
+          variant="outlined"
+          to="/direct-sign/identification/$id/$userid/preview"
+          params={{ id: access.requestId, userid: access.signerId }}
+        >
+          {t('visitor.preview')}
+        </ButtonLink>
+        <ButtonLink variant="text" {...visitorDocumentLink(access)}>
+          {t('method.back_to_signing')}
+        </ButtonLink>
+      </Box>
+    </PageFrame>
+  );
+}
+
+/** /direct-sign/identification/{id}/{userid}/preview: what the visitor is asked to sign, before identifying. */
+export function VisitorPreviewPage({ access }: { access: VisitorAccess }) {
+  const { t } = useTranslation('identification');
+  const page = useVisitorRequest(access, t('visitor.preview'));
+  if (!page.request) return page.frame;
+  const request = page.request;
+  return (
+    <PageFrame title={request.title} subtitle={t('visitor.preview_subtitle')}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+        <FactList
+          facts={[
+            [t('visitor.from'), `${request.owner.first_name} ${request.owner.last_name}`],
+            [
+              t('visitor.quality'),
+              t('visitor.qes', { legislation: t(`legislation.${request.legislation}`) }),
+            ],
+            [
+              t('visitor.documents'),
+              request.documents
+                .map((d) => `${d.title} (${t('visitor.pages', { count: d.pageCount })})`)
+                .join(', '),
+            ],
+          ]}
+        />
+        {request.message && <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>{request.message}</Typography>}
+        <Box sx={{ mt: 3, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <ButtonLink variant="contained" {...overviewLink(access)}>
+            {t('visitor.to_identification')}
+          </ButtonLink>
+          <ButtonLink variant="outlined" {...visitorDocumentLink(access)}>
+            {t('method.back_to_signing')}
+          </ButtonLink>
+        </Box>
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import DrawIcon from '@mui/icons-material/Draw';
+import { useTranslation } from 'react-i18next';
+import { maxVisualSignatures, type VisualSignature } from '@signet/contracts/visual-signatures';
+import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { showSnackbar } from '../../../components/snackbar-store.ts';
+import { useUser } from '../../../lib/api/get-user.ts';
+import { useVisualSignatures } from '../api/list-visual-signatures.ts';
+import { useSetDefaultVisualSignature } from '../api/set-default-visual-signature.ts';
+import { openDeleteSignatureDialog } from './delete-signature-dialog.tsx';
+import { PredefinedSuggestions } from './predefined-suggestions.tsx';
+import { useErrorText } from './use-error-text.ts';
+import { VisualSignatureCard } from './visual-signature-card.tsx';
+import { VisualSignatureEditor } from './visual-signature-editor.tsx';
+
+/** Where the editor stands: closed, a new signature, or one being changed (by id). */
+type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; id: string };
+
+/** /profile/visual-signature: the user's visual signatures, their previews, and the editor. */
+export function VisualSignaturesPage() {
+  const { t } = useTranslation('visual-signatures');
+  const { t: tApp } = useTranslation();
+  const errorText = useErrorText();
+  const list = useVisualSignatures();
+  const user = useUser().data;
+  const makeDefault = useSetDefaultVisualSignature();
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+
+  const signatures = list.data?.visualSignatures ?? [];
+  const atLimit = signatures.length >= maxVisualSignatures;
+  const editedSignature =
+    editing.mode === 'edit' ? (signatures.find((s) => s.id === editing.id) ?? null) : null;
+  const defaultName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+
+  const onMakeDefault = (signature: VisualSignature) =>
+    makeDefault.mutate(signature.id, {
+      onSuccess: () =>
+        showSnackbar({
+          message: 'visual-signatures:card.made_default',
+          values: { alias: signature.alias },
+          color: 'success',
+        }),
+      onError: (error) => showSnackbar({ message: errorText(error), color: 'error' }),
+    });
+
+  const onSaved = (saved: VisualSignature, done: boolean) => {
+    if (!done) {
+      setEditing({ mode: 'edit', id: saved.id });
+      showSnackbar({
+        message: 'visual-signatures:form.saved_without_image',
+        values: { alias: saved.alias },
+        color: 'warning',
+      });
+      return;
+    }
+    setEditing({ mode: 'closed' });
+    showSnackbar({
+      message: 'visual-signatures:form.saved',
+      values: { alias: saved.alias },
+      color: 'success',
+    });
+  };
+
+  const newButton = (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={() => setEditing({ mode: 'new' })}
+      disabled={atLimit || !list.data || editing.mode !== 'closed'}
+    >
+      {t('page.new')}
+    </Button>
+  );
+
+  return (
+    <PageFrame title={tApp('titles.visual-signature')} subtitle={t('page.intro')} actions={newButton}>
+      {list.data && editing.mode !== 'closed' && (editing.mode === 'new' || editedSignature) && (
+        <VisualSignatureEditor
+          key={editing.mode === 'edit' ? `${editing.id}-${editedSignature?.updatedAt}` : 'new'}
+          signature={editedSignature}
+          defaultName={defaultName}
+          permissions={list.data.permissions}
+          onSaved={onSaved}
+          onCancel={() => setEditing({ mode: 'closed' })}
+        />
+      )}
+      {list.isPending && <PageLoading label={t('page.loading')} />}
+      {list.isError && (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              {tApp('common.try_again')}
+            </Button>
+          }
+        >
+          {t('page.failed')}
+        </Alert>
+      )}
+      {list.data && signatures.length === 0 && editing.mode === 'closed' && (
+        <EmptyState
+          icon={<DrawIcon />}
+          heading={t('page.empty_heading')}
+          text={t('page.empty_text')}
+          action={newButton}
+        />
+      )}
+      {atLimit && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('page.limit', { count: signatures.length })}
+        </Alert>
+      )}
+      {signatures.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={t('page.list_label')}
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: {
+              xs: '1fr',
+              sm: 'repeat(2, minmax(0, 1fr))',
+              lg: 'repeat(3, minmax(0, 1fr))',
+            },
+          }}
+        >
+          {signatures.map((signature) => (
+            <li key={signature.id}>
+              <VisualSignatureCard
+                signature={signature}
+                busy={makeDefault.isPending}
+                onMakeDefault={() => onMakeDefault(signature)}
+                onEdit={() => setEditing({ mode: 'edit', id: signature.id })}
+                onDelete={() =>
+                  openDeleteSignatureDialog(signature, () => {
+                    if (editing.mode === 'edit' && editing.id === signature.id)
+                      setEditing({ mode: 'closed' });
+                    void list.refetch();
+                  })
+                }
+              />
+            </li>
+          ))}
+        </Box>
+      )}
+      {list.data && !atLimit && <PredefinedSuggestions />}
+    </PageFrame>
+  );
+}
