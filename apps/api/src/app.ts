@@ -218,7 +218,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           ...requestDeps,
           referralTokenKey,
           // Businesses decide their members' visual-signature switches (accounts cannot import them).
-          visualSignaturePermissions: (userId) => visualSignaturePermissionsOf(deps, userId),
+          visualSignaturePermissions: (db, userId) => visualSignaturePermissionsOf({ db }, userId),
         }),
       );
       await api.register((instance) => documentsRoutes(instance, documentDeps));

@@ -22,8 +22,12 @@ export interface AccountsDeps {
   publicUrl: string;
   /** Mails anonymous callers may trigger per address and hour; 30 when not configured. */
   mailLimitPerAddress?: number;
-  /** What the user may change on their visual signatures (their business decides); all when absent. */
-  visualSignaturePermissions?: (userId: string) => Promise<VisualSignaturePermissions>;
+  /**
+   * What the user may change on their visual signatures (their business decides); all when absent.
+   * Read through `db`, the caller's connection: inside a transaction, another connection would wait
+   * for it (on PGlite, which has one connection, for ever).
+   */
+  visualSignaturePermissions?: (db: Db, userId: string) => Promise<VisualSignaturePermissions>;
 }
 
 /** The account of a signed-in user; UNAUTHENTICATED when it was deleted meanwhile. */
@@ -37,7 +41,7 @@ export async function getUser(deps: AccountsDeps, userId: string): Promise<User>
   const row = await requireUser(deps.db, userId);
   const user = toUserDto(row, await evidenceOf(deps, row));
   if (deps.visualSignaturePermissions)
-    user.permissions.visualSignatures = await deps.visualSignaturePermissions(userId);
+    user.permissions.visualSignatures = await deps.visualSignaturePermissions(deps.db, userId);
   return user;
 }
 

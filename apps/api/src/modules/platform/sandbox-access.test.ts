@@ -17,6 +17,20 @@ const protocolRoutes = [
   'GET /sandbox/crl/:file',
   'GET /sandbox/ca/:file',
   'GET /sandbox/trust-list.pem',
+  // ID Austria (OpenID Connect): discovery, keys, authorization, token; the relying party and the
+  // person's browser reach these from anywhere, and oidc-provider answers each method itself.
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE'].map((m) => `${m} /sandbox/id-austria/*`),
+  'GET /sandbox/id-austria/login/:uid',
+  'POST /sandbox/id-austria/login/:uid',
+  // The person's identification page: reached through the link with its page token.
+  'GET /sandbox/ident/sessions/:id/:token',
+  'POST /sandbox/ident/sessions/:id/:token',
+];
+/** The identification providers' client API: Signet's bearer token, as a real provider asks it. */
+const identClientRoutes = [
+  'POST /sandbox/ident/:provider/v1/sessions',
+  'GET /sandbox/ident/:provider/v1/sessions/:id',
+  'POST /sandbox/ident/:provider/v1/sessions/:id/cancel',
 ];
 /** Every outbox and control route: nobody but this machine without the secret. */
 const guardedRoutes = [
@@ -71,7 +85,23 @@ describe.each(databaseKinds)('sandbox access on %s', (kind) => {
       .map((r) => `${r.method} ${r.url}`);
     const csc = sandbox.filter((r) => /^\w+ \/sandbox\/(csc|ra)\//.test(r));
     const rest = sandbox.filter((r) => !csc.includes(r) && r !== 'POST /sandbox/access');
-    expect(rest.sort()).toEqual([...protocolRoutes, ...guardedRoutes].sort());
+    expect(rest.sort()).toEqual([...protocolRoutes, ...identClientRoutes, ...guardedRoutes].sort());
+  });
+
+  it('refuses the identification client API without the client token', async () => {
+    for (const route of identClientRoutes) {
+      const [method, url] = route.split(' ') as [string, string];
+      const concrete = url.replace(':provider', 'srs').replace(':id', 'any-session');
+      const response = await t.app.inject({ method: method as 'GET', url: concrete, remoteAddress: remote });
+      expect(response.statusCode, route).toBe(401);
+      const wrong = await t.app.inject({
+        method: method as 'GET',
+        url: concrete,
+        remoteAddress: remote,
+        headers: { authorization: 'Bearer guessed' },
+      });
+      expect(wrong.statusCode, route).toBe(401);
+    }
   });
 
   it('refuses every outbox and control route to a caller from another machine, changing nothing', async () => {
