@@ -19,7 +19,9 @@ const protocolRoutes = [
   'GET /sandbox/trust-list.pem',
   // ID Austria (OpenID Connect): discovery, keys, authorization, token; the relying party and the
   // person's browser reach these from anywhere, and oidc-provider answers each method itself.
-  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE'].map((m) => `${m} /sandbox/id-austria/*`),
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE'].map(
+    (m) => `${m} /sandbox/id-austria/*`,
+  ),
   'GET /sandbox/id-austria/login/:uid',
   'POST /sandbox/id-austria/login/:uid',
   // The person's identification page: reached through the link with its page token.
