@@ -27,6 +27,8 @@ import { useTestApp } from './factories.ts';
  * fast-check shrinks a failing request to a small one before reporting it.
  */
 const minimumRequests = 5_000;
+/** Longer than any call takes on a loaded machine; a call that waits longer hangs. */
+const answerTimeoutMs = 30_000;
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 interface Operation {
@@ -307,6 +309,22 @@ describe.each(databaseKinds)('OpenAPI fuzz on %s', (kind) => {
       await openFixture();
   }
 
+  /**
+   * A request that never gets an answer fails as itself (fast-check then prints it), instead of the
+   * whole test running into its time limit without saying which call hung.
+   */
+  async function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    });
+    try {
+      return await Promise.race([answer, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   function checkAnswer(response: LightMyRequestResponse): void {
     expect(response.statusCode).toBeLessThan(500);
     if (response.statusCode < 400) return;
@@ -343,7 +361,7 @@ describe.each(databaseKinds)('OpenAPI fuzz on %s', (kind) => {
       await fc.assert(
         fc.asyncProperty(requests(operation, known), async (request) => {
           sent.set(name, (sent.get(name) ?? 0) + 1);
-          const response = await t.app.inject(request);
+          const response = await answerWithin(t.app.inject(request), answerTimeoutMs);
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           checkAnswer(response);
         }),

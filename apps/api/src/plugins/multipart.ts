@@ -50,15 +50,20 @@ export async function* multipartParts(request: FastifyRequest): AsyncGenerator<U
     });
   for (let next = await nextPart(); !next.done; next = await nextPart()) {
     const part = next.value;
-    if (part.type === 'field') yield { type: 'field', fieldname: part.fieldname, value: part.value };
-    else
-      yield {
-        type: 'file',
-        fieldname: part.fieldname,
-        filename: part.filename,
-        mimetype: part.mimetype,
-        // A consumer that stops early (a size limit) ends the iteration, which stops the parser's stream.
-        file: Readable.from(fileBytes(part.file, contentType), { objectMode: false }),
-      };
+    if (part.type === 'field') {
+      yield { type: 'field', fieldname: part.fieldname, value: part.value };
+      continue;
+    }
+    yield {
+      type: 'file',
+      fieldname: part.fieldname,
+      filename: part.filename,
+      mimetype: part.mimetype,
+      // A consumer that stops early (a size limit) ends the iteration, which stops the parser's stream.
+      file: Readable.from(fileBytes(part.file, contentType), { objectMode: false }),
+    };
+    // The parser gives the next part only once this file's bytes are read: a part the consumer
+    // passed over (another field name) is drained here, or the request would wait for ever.
+    part.file.resume();
   }
 }

@@ -269,6 +269,10 @@ describe.each(databaseKinds)('visual signatures on %s', (kind) => {
     }
     const noPart = await t.upload(`${base}/${mine.id}/image`, owner, [{ name: 'other', content: 'x' }]);
     expect(json(noPart)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'image' });
+    // A file under another name is passed over (it once left the request waiting for ever).
+    const otherFile = { name: 'other', filename: 'other.png', contentType: 'image/png', content: png };
+    const onlyOther = await t.upload(`${base}/${mine.id}/image`, owner, [otherFile]);
+    expect(json(onlyOther)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'image' });
     const asJson = await t.call('POST', `${base}/${mine.id}/image`, owner, { image: 'x' });
     expect(asJson.statusCode).toBe(415);
     expect(json<VisualSignature>(await t.call('GET', `${base}/${mine.id}`, owner)).hasCustomImage).toBe(
