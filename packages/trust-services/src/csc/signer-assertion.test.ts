@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cscClient, hashOf, sha256WithRsaOid } from '../test-support/csc-client.js';
+import { cscClient, hashOf } from '../test-support/csc-client.js';
 import { useSandboxApp } from '../test-support/sandbox-app.js';
 import { presence, signerAssertion, type AssertionClaims } from '../test-support/signer-assertions.js';
 import { signerAssertionAuthDataId } from './signer-assertion.js';
@@ -9,7 +9,7 @@ const sandbox = useSandboxApp({ name: 'assertion', services: true });
 afterEach(() => sandbox.services.control.resetClock());
 
 // Enrolment through the test client; the calls under test go without the assertion it would add.
-const { auth, enrol } = cscClient(sandbox);
+const { auth, enrol, signHash } = cscClient(sandbox);
 const post = (url: string, payload: object) =>
   sandbox.app.inject({ method: 'POST', url: `/sandbox${url}`, headers: auth, payload });
 
@@ -86,12 +86,7 @@ describe('signer assertions: the client token alone authorizes nothing', () => {
     const authData = await withAssertion({ credentialID, subject: 'visitor:bob', hashes });
     const first = await authorize(credentialID, [...hashes].reverse(), authData);
     expect(first.statusCode).toBe(200);
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID,
-      SAD: first.json().SAD,
-      hashes,
-      signAlgo: sha256WithRsaOid,
-    });
+    const signed = await signHash(credentialID, first.json().SAD, hashes);
     expect(signed.statusCode).toBe(200);
     expectRefused(await authorize(credentialID, hashes, authData), /used already/);
   });

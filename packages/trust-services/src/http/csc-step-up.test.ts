@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cscClient, hashOf, sha256WithRsaOid } from '../test-support/csc-client.js';
+import { cscClient, hashOf } from '../test-support/csc-client.js';
 import { useSandboxApp } from '../test-support/sandbox-app.js';
 
 // The QES step-up over HTTP: SMS codes, their limits and lifetimes (the other CSC calls are in
@@ -7,7 +7,7 @@ import { useSandboxApp } from '../test-support/sandbox-app.js';
 
 const sandbox = useSandboxApp({ name: 'step-up', services: true });
 afterEach(() => sandbox.services.control.resetClock());
-const { post, enrol, latestSms, stepUpStatus } = cscClient(sandbox);
+const { post, enrol, latestSms, signHash, stepUpStatus } = cscClient(sandbox);
 
 /** A step-up of a fresh QES signer for the hash of `text`, and the code texted to them. */
 async function startedStepUp(text: string) {
@@ -54,12 +54,7 @@ describe('the QES step-up over HTTP', () => {
       SAD: string;
     };
     expect(polled.status).toBe('SUCCESS');
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID: signer.credentialID,
-      SAD: polled.SAD,
-      hashes,
-      signAlgo: sha256WithRsaOid,
-    });
+    const signed = await signHash(signer.credentialID, polled.SAD, hashes);
     expect(signed.statusCode).toBe(200);
   });
 

@@ -27,7 +27,7 @@ afterEach(() => {
   sandbox.services.control.clearFaults();
 });
 
-const { post, enrol, latestSms, authorizeWithOtp } = cscClient(sandbox);
+const { post, enrol, latestSms, authorizeWithOtp, signHash } = cscClient(sandbox);
 
 describe('trust services over HTTP', () => {
   it('declares auth "public" on every route', () => {
@@ -74,13 +74,7 @@ describe('trust services over HTTP', () => {
     expect(authorized.statusCode).toBe(200);
     const { SAD } = authorized.json() as { SAD: string };
 
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID: signer.credentialID,
-      SAD,
-      hashes,
-      hashAlgorithmOID: sha256Oid,
-      signAlgo: sha256WithRsaOid,
-    });
+    const signed = await signHash(signer.credentialID, SAD, hashes, { hashAlgorithmOID: sha256Oid });
     expect(signed.statusCode).toBe(200);
     const { signatures } = signed.json() as { signatures: string[] };
     const publicKey = createPublicKey(await readFile(join(sandbox.dir, 'signer.pem')));
@@ -92,12 +86,7 @@ describe('trust services over HTTP', () => {
     );
 
     // Single use: the same SAD cannot sign again.
-    const replay = await post('/csc/v2/signatures/signHash', {
-      credentialID: signer.credentialID,
-      SAD,
-      hashes,
-      signAlgo: sha256WithRsaOid,
-    });
+    const replay = await signHash(signer.credentialID, SAD, hashes);
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ error: 'invalid_request' });
   });
@@ -108,13 +97,7 @@ describe('trust services over HTTP', () => {
     const { SAD } = (await authorizeWithOtp(signer.credentialID, signer.mobile, hashes)).json() as {
       SAD: string;
     };
-    const sign = (h: string[]) =>
-      post('/csc/v2/signatures/signHash', {
-        credentialID: signer.credentialID,
-        SAD,
-        hashes: h,
-        signAlgo: sha256WithRsaOid,
-      });
+    const sign = (h: string[]) => signHash(signer.credentialID, SAD, h);
 
     const other = await sign([hashOf('another contract')]);
     expect(other.statusCode).toBe(400);
@@ -187,10 +170,7 @@ describe('trust services over HTTP', () => {
       hashes,
     });
     expect(authorized.statusCode).toBe(200);
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID,
-      SAD: authorized.json().SAD,
-      hashes,
+    const signed = await signHash(credentialID, authorized.json().SAD, hashes, {
       hashAlgorithmOID: sha256Oid,
       signAlgo: '1.2.840.113549.1.1.1',
     });
@@ -251,12 +231,7 @@ describe('trust services over HTTP', () => {
         hashes,
       })
     ).json() as { SAD: string };
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID: qualified.credentialID,
-      SAD,
-      hashes,
-      signAlgo: sha256WithRsaOid,
-    });
+    const signed = await signHash(qualified.credentialID, SAD, hashes);
     const [signature] = (signed.json() as { signatures: string[] }).signatures;
     const publicKey = createPublicKey(await readFile(join(sandbox.dir, 'qseal.pem')));
     expect(verify('sha256', Buffer.from('invoice 42'), publicKey, Buffer.from(signature!, 'base64'))).toBe(
@@ -414,12 +389,7 @@ describe('implicitly authorized advanced credentials', () => {
       hashes: [hash],
     });
     expect(authorized.statusCode).toBe(200);
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID,
-      SAD: (authorized.json() as { SAD: string }).SAD,
-      hashes: [hash],
-      signAlgo: sha256WithRsaOid,
-    });
+    const signed = await signHash(credentialID, (authorized.json() as { SAD: string }).SAD, [hash]);
     const signature = Buffer.from((signed.json() as { signatures: string[] }).signatures[0]!, 'base64');
     const key = new X509Certificate(Buffer.from(certificates[0]!, 'base64')).publicKey;
     expect(verify('sha256', Buffer.from('implicit'), key, signature)).toBe(true);

@@ -84,10 +84,26 @@ export function cscClient(sandbox: SandboxApp) {
     });
   }
 
+  /** Signs `hashes` with a SAD (RSA with SHA-256 unless `extra` says otherwise). */
+  function signHash(
+    credentialID: string,
+    SAD: string,
+    hashes: string[],
+    extra: Record<string, unknown> = {},
+  ) {
+    return post('/csc/v2/signatures/signHash', {
+      credentialID,
+      SAD,
+      hashes,
+      signAlgo: sha256WithRsaOid,
+      ...extra,
+    });
+  }
+
   /** Where a step-up stands (GET /csc/v2/stepup/{responseId}). */
   async function stepUpStatus(responseId: string) {
     return (await sandbox.app.inject({ url: `/sandbox/csc/v2/stepup/${responseId}`, headers: auth })).json();
   }
 
-  return { auth, post, enrol, latestSms, authorizeWithOtp, stepUpStatus };
+  return { auth, post, enrol, latestSms, authorizeWithOtp, signHash, stepUpStatus };
 }
