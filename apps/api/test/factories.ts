@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Language } from '@signet/contracts/common';
@@ -24,8 +24,10 @@ import {
   multipart,
   samplePdf,
   strongPassword,
+  visitorLink,
   type TestApp,
   type TestAppOptions,
+  type VisitorLink,
 } from './helpers.ts';
 
 /**
@@ -356,6 +358,26 @@ export function withFactories(t: TestApp): FactoryApp {
     identify,
     identifiedUser,
   };
+}
+
+/**
+ * The link a signature handed to the visitor `email` (answered by `handed`) gives them: for slot
+ * `sid`, in their own mail only (the answer does not show its secret), and it opens the request.
+ */
+export async function expectHandedLink(
+  t: FactoryApp,
+  handed: LightMyRequestResponse,
+  email: string,
+  request: { id: string },
+  sid: string,
+): Promise<VisitorLink> {
+  const link = await visitorLink(t, email, request.id);
+  expect(link.sid).toBe(sid);
+  expect(handed.body).not.toContain(link.secret);
+  expect((await t.call('GET', `/v3/direct/signature-requests/${request.id}`, link.headers)).statusCode).toBe(
+    200,
+  );
+  return link;
 }
 
 /**

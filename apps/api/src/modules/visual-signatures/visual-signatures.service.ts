@@ -224,6 +224,31 @@ export async function setDefaultVisualSignature(
   return toDto(await owned(deps, userId, id));
 }
 
+/**
+ * Gives the signature the custom image `imageSha256` (null: none), with the placeholder drawn anew,
+ * and drops the image it had when nothing uses it any more.
+ */
+async function replaceImage(
+  deps: VisualSignaturesDeps,
+  userId: string,
+  row: VisualSignatureRow,
+  imageSha256: string | null,
+): Promise<VisualSignature> {
+  const permissions = await visualSignaturePermissionsOf(deps, userId);
+  const changed = await withPlaceholder(
+    deps,
+    { ...row, imageSha256, updatedAt: deps.clock.now() },
+    permissions,
+  );
+  const saved = await repo.update(deps.db, row.id, {
+    imageSha256,
+    placeholder: changed.placeholder,
+    updatedAt: changed.updatedAt,
+  });
+  if (row.imageSha256 !== imageSha256) await dropImage(deps, row.imageSha256);
+  return toDto(saved);
+}
+
 /** Stores the uploaded image (re-encoded) as the signature's custom image. */
 export async function setVisualSignatureImage(
   deps: VisualSignaturesDeps,
@@ -234,19 +259,7 @@ export async function setVisualSignatureImage(
   const row = await owned(deps, userId, id);
   const png = await normalizeSignatureImage(await readImageUpload(upload));
   const { sha256 } = await deps.blobs.put(png);
-  const permissions = await visualSignaturePermissionsOf(deps, userId);
-  const changed = await withPlaceholder(
-    deps,
-    { ...row, imageSha256: sha256, updatedAt: deps.clock.now() },
-    permissions,
-  );
-  const saved = await repo.update(deps.db, id, {
-    imageSha256: sha256,
-    placeholder: changed.placeholder,
-    updatedAt: changed.updatedAt,
-  });
-  if (row.imageSha256 !== sha256) await dropImage(deps, row.imageSha256);
-  return toDto(saved);
+  return replaceImage(deps, userId, row, sha256);
 }
 
 export async function deleteVisualSignatureImage(
@@ -254,20 +267,7 @@ export async function deleteVisualSignatureImage(
   userId: string,
   id: string,
 ): Promise<VisualSignature> {
-  const row = await owned(deps, userId, id);
-  const permissions = await visualSignaturePermissionsOf(deps, userId);
-  const changed = await withPlaceholder(
-    deps,
-    { ...row, imageSha256: null, updatedAt: deps.clock.now() },
-    permissions,
-  );
-  const saved = await repo.update(deps.db, id, {
-    imageSha256: null,
-    placeholder: changed.placeholder,
-    updatedAt: changed.updatedAt,
-  });
-  await dropImage(deps, row.imageSha256);
-  return toDto(saved);
+  return replaceImage(deps, userId, await owned(deps, userId, id), null);
 }
 
 /** Suggestions from the account: the name alone, and (when the person has one) with their company line. */
