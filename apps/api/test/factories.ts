@@ -8,6 +8,7 @@ import type {
   CreateSignatureRequestBody,
   SignatureInput,
   SignatureRequest,
+  SignerIdentityData,
 } from '@signet/contracts/signature-requests';
 import type { SignBody, SignResult } from '@signet/contracts/signing';
 import type { Legislation } from '@signet/contracts/common';
@@ -111,6 +112,21 @@ export type RequestSpec = Partial<
   signatures?: Array<string | z.input<typeof SignatureInput>>;
   status?: 'DRAFT' | 'OPEN';
 };
+
+/**
+ * A visitor's slot (no account) for `RequestSpec.signatures`: who they are, with more of their
+ * identity (mobile, language) in `identity`.
+ */
+export function visitorSignature(
+  email: string,
+  firstName: string,
+  lastName: string,
+  identity: Omit<z.input<typeof SignerIdentityData>, 'email_address' | 'first_name' | 'last_name'> = {},
+): z.input<typeof SignatureInput> {
+  return {
+    signer_identity_data: { email_address: email, first_name: firstName, last_name: lastName, ...identity },
+  };
+}
 
 interface Factories {
   /** A call under /api as `as`; a payload is sent as JSON. */
