@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createValidatorWorkspace, type ValidatorWorkspace } from '@signet/pdf/testing';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { databaseKinds, json, samplePdf, visitorLink } from '../../../test/helpers.ts';
-import {
-  cast,
-  useTestApp,
-  type Caller,
-  type RequestSpec,
-  visitorSignature,
-} from '../../../test/factories.ts';
+import { cast, useTestApp, visitorSignature } from '../../../test/factories.ts';
+import type { Caller, RequestSpec } from '../../../test/factories.ts';
 import { latestSmsCode, lockStatus, smsTo } from './signing-fixtures.test-support.ts';
 
 // QES only for a signer an identification verified, account or visitor; the qualified certificate

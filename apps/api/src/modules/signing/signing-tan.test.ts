@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { databaseKinds, json, samplePdf, strongPassword, visitorLink } from '../../../test/helpers.ts';
-import {
-  cast,
-  useTestApp,
-  type Caller,
-  type RequestSpec,
-  visitorSignature,
-} from '../../../test/factories.ts';
+import { cast, useTestApp, visitorSignature } from '../../../test/factories.ts';
+import type { Caller, RequestSpec } from '../../../test/factories.ts';
 import { latestSmsCode } from './signing-fixtures.test-support.ts';
 
 describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
