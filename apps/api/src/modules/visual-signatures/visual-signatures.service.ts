@@ -79,11 +79,16 @@ const switches = [
   ['displayStandards', 'std'],
 ] as const;
 
-/** Refuses a switch the business fixes sent with another value than the business's (left out is fine). */
-function checkSwitches(
+/**
+ * The person's visual-signature permissions, after refusing a switch the business fixes sent with
+ * another value than the business's (left out is fine).
+ */
+async function permissionsAllowing(
+  deps: VisualSignaturesDeps,
+  userId: string,
   body: Partial<Record<(typeof switches)[number][0], boolean>>,
-  permissions: VisualSignaturePermissions,
-): void {
+): Promise<VisualSignaturePermissions> {
+  const permissions = await visualSignaturePermissionsOf(deps, userId);
   for (const [name, key] of switches) {
     const permission = permissions[key];
     if (body[name] === undefined) continue;
@@ -94,6 +99,7 @@ function checkSwitches(
         { field: name },
       );
   }
+  return permissions;
 }
 
 /** Renders the placeholder of the row as it will be after `changes`. */
@@ -141,8 +147,7 @@ export async function createVisualSignature(
   userId: string,
   body: z.output<typeof CreateVisualSignatureBody>,
 ): Promise<VisualSignature> {
-  const permissions = await visualSignaturePermissionsOf(deps, userId);
-  checkSwitches(body, permissions);
+  const permissions = await permissionsAllowing(deps, userId, body);
   const now = deps.clock.now();
   const row = await withPlaceholder(
     deps,
@@ -182,8 +187,7 @@ export async function updateVisualSignature(
   id: string,
   body: z.output<typeof UpdateVisualSignatureBody>,
 ): Promise<VisualSignature> {
-  const permissions = await visualSignaturePermissionsOf(deps, userId);
-  checkSwitches(body, permissions);
+  const permissions = await permissionsAllowing(deps, userId, body);
   const row = await owned(deps, userId, id);
   const changed = await withPlaceholder(deps, { ...row, ...body, updatedAt: deps.clock.now() }, permissions);
   const { id: _id, userId: _user, createdAt: _created, ...changes } = changed;
