@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productionSettings } from '../test/production-settings.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('config', () => {
@@ -57,21 +58,6 @@ describe('config', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/could choose their own address/);
   });
 });
-
-const productionSettings = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://sign.example.ch',
-  TRUST_SERVICES_URL: 'https://qtsp.example.ch/api',
-  QTSP_CLIENT_TOKEN: 'issued-by-the-qtsp-0123456789',
-  IDENTIFICATION_URL: 'https://ident.example.ch/api',
-  IDENTIFICATION_CLIENT_TOKEN: 'issued-by-the-provider-0123456789',
-  IDENTIFICATION_WEBHOOK_SECRET: 'agreed-with-the-provider-0123456789abcdef',
-  ID_AUSTRIA_ISSUER: 'https://eid.example.at/idp',
-  ID_AUSTRIA_CLIENT_ID: 'signet-example-ch',
-  ID_AUSTRIA_CLIENT_SECRET: 'issued-by-id-austria-0123456789',
-  SMTP_URL: 'smtps://signet:secret@mail.example.ch:465',
-  MAIL_FROM: 'Signet <no-reply@example.ch>',
-};
 
 /** The lines of the refusal, or [] when the configuration is accepted. */
 function refusal(env: Record<string, string>): string[] {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Language } from '@signet/contracts/common';
@@ -8,6 +8,7 @@ import type {
   CreateSignatureRequestBody,
   SignatureInput,
   SignatureRequest,
+  SignerIdentityData,
 } from '@signet/contracts/signature-requests';
 import type { SignBody, SignResult } from '@signet/contracts/signing';
 import type { Legislation } from '@signet/contracts/common';
@@ -24,8 +25,10 @@ import {
   multipart,
   samplePdf,
   strongPassword,
+  visitorLink,
   type TestApp,
   type TestAppOptions,
+  type VisitorLink,
 } from './helpers.ts';
 
 /**
@@ -109,6 +112,21 @@ export type RequestSpec = Partial<
   signatures?: Array<string | z.input<typeof SignatureInput>>;
   status?: 'DRAFT' | 'OPEN';
 };
+
+/**
+ * A visitor's slot (no account) for `RequestSpec.signatures`: who they are, with more of their
+ * identity (mobile, language) in `identity`.
+ */
+export function visitorSignature(
+  email: string,
+  firstName: string,
+  lastName: string,
+  identity: Omit<z.input<typeof SignerIdentityData>, 'email_address' | 'first_name' | 'last_name'> = {},
+): z.input<typeof SignatureInput> {
+  return {
+    signer_identity_data: { email_address: email, first_name: firstName, last_name: lastName, ...identity },
+  };
+}
 
 interface Factories {
   /** A call under /api as `as`; a payload is sent as JSON. */
@@ -356,6 +374,26 @@ export function withFactories(t: TestApp): FactoryApp {
     identify,
     identifiedUser,
   };
+}
+
+/**
+ * The link a signature handed to the visitor `email` (answered by `handed`) gives them: for slot
+ * `sid`, in their own mail only (the answer does not show its secret), and it opens the request.
+ */
+export async function expectHandedLink(
+  t: FactoryApp,
+  handed: LightMyRequestResponse,
+  email: string,
+  request: { id: string },
+  sid: string,
+): Promise<VisitorLink> {
+  const link = await visitorLink(t, email, request.id);
+  expect(link.sid).toBe(sid);
+  expect(handed.body).not.toContain(link.secret);
+  expect((await t.call('GET', `/v3/direct/signature-requests/${request.id}`, link.headers)).statusCode).toBe(
+    200,
+  );
+  return link;
 }
 
 /**

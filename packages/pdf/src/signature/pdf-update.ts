@@ -2,6 +2,7 @@ import * as mupdf from 'mupdf';
 import { resolved } from './pdf-objects';
 import { PdfError } from '../errors';
 import { findPdfHeader } from '../document/pdf-bytes';
+import { assertSigningPermitted } from '../fields/document-permissions';
 import { findSignatureField } from '../fields/form-fields';
 import { applySignatureAppearance } from '../appearance/build-signature-appearance';
 import type { VisualSignatureData } from '../appearance/visual-signature-data';
@@ -110,26 +111,6 @@ function pdfDate(date: Date): string {
   );
 }
 
-/**
- * /P of the certification (DocMDP) signature, or null without one: 1 forbids every change,
- * 2 (the default) allows form filling and signing, 3 also annotations.
- */
-function certificationLevel(doc: mupdf.PDFDocument): number | null {
-  const docMdp = resolved(doc.getTrailer().get('Root', 'Perms', 'DocMDP'));
-  if (!docMdp.isDictionary()) return null;
-  let level: number | null = 2;
-  const references = resolved(docMdp.get('Reference'));
-  if (references.isArray()) {
-    references.forEach((ref) => {
-      const entry = resolved(ref);
-      const method = resolved(entry.get('TransformMethod'));
-      const p = resolved(resolved(entry.get('TransformParams')).get('P'));
-      if (method.isName() && method.asName() === 'DocMDP' && p.isNumber()) level = p.asNumber();
-    });
-  }
-  return level;
-}
-
 function ensureAcroForm(doc: mupdf.PDFDocument): mupdf.PDFObject {
   const root = doc.getTrailer().get('Root');
   let acroForm = root.get('AcroForm');
@@ -176,16 +157,7 @@ export function writeSignatureRevision(
 ): SignatureRevision {
   const doc = openForUpdate(bytes, request.password);
   try {
-    const encrypted = !doc.getTrailer().get('Encrypt').isNull();
-    if (encrypted && !doc.hasPermission('form') && !doc.hasPermission('annotate')) {
-      throw new PdfError(
-        'PDF_SIGNING_NOT_PERMITTED',
-        'the document permissions forbid filling signature fields',
-      );
-    }
-    if (certificationLevel(doc) === 1) {
-      throw new PdfError('PDF_SIGNING_NOT_PERMITTED', 'a certification signature forbids any change');
-    }
+    assertSigningPermitted(doc);
     const { dictionary } = request;
     const sig = doc.addObject(doc.newDictionary());
     sig.put('Type', doc.newName(dictionary.type));

@@ -1,41 +1,21 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifiedIdentification } from '../test-support/identification.js';
+import { cscClient, hashOf } from '../test-support/csc-client.js';
 import { useSandboxApp } from '../test-support/sandbox-app.js';
 import { presence, signerAssertion, type AssertionClaims } from '../test-support/signer-assertions.js';
 import { signerAssertionAuthDataId } from './signer-assertion.js';
 
-const auth = { authorization: 'Bearer assertion-test-client-token' };
-const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
-
-const sandbox = useSandboxApp({
-  name: 'assertion',
-  publicBaseUrl: 'http://localhost/sandbox',
-  clientToken: 'assertion-test-client-token',
-  accessSecret: 'assertion-test-access-secret',
-  services: true,
-});
+const sandbox = useSandboxApp({ name: 'assertion', services: true });
 afterEach(() => sandbox.services.control.resetClock());
 
+// Enrolment through the test client; the calls under test go without the assertion it would add.
+const { auth, enrol, signHash } = cscClient(sandbox);
 const post = (url: string, payload: object) =>
   sandbox.app.inject({ method: 'POST', url: `/sandbox${url}`, headers: auth, payload });
 
-let people = 0;
 /** An advanced credential Signet authorizes on its own word (no SMS code), for `userID`. */
-async function implicitCredential(userID: string): Promise<string> {
-  people += 1;
-  const enrolled = await post('/ra/v1/enrol', {
-    givenName: 'Vera',
-    surname: `Visitor${people}`,
-    email: `vera${people}@example.ch`,
-    quality: 'aes',
-    legislation: 'zertes',
-    authMode: 'implicit',
-    userID,
-  });
-  expect(enrolled.statusCode).toBe(201);
-  return enrolled.json().credentialID as string;
-}
+const implicitCredential = async (userID: string) =>
+  (await enrol({ authMode: 'implicit', userID })).credentialID;
 
 const authorize = (credentialID: string, hashes: string[], authData?: object[]) =>
   post('/csc/v2/credentials/authorize', {
@@ -72,41 +52,16 @@ describe('signer assertions: the client token alone authorizes nothing', () => {
   });
 
   it('refuses a QES step-up without an assertion, and sends no code', async () => {
-    const enrolled = await post('/ra/v1/enrol', {
-      givenName: 'Quinn',
-      surname: 'Qualified',
-      email: 'quinn@example.ch',
-      mobile: '+41790009901',
-      quality: 'qes',
-      legislation: 'zertes',
-      userID: 'user:quinn',
-      identificationId: await verifiedIdentification(sandbox.services, 'zertes', {
-        firstName: 'Quinn',
-        lastName: 'Qualified',
-      }),
-    });
-    expect(enrolled.statusCode).toBe(201);
-    const stepUp = await post('/csc/v2/stepup', {
-      credentialID: enrolled.json().credentialID,
-      hashes: [hashOf('qes')],
-    });
+    const { credentialID, mobile } = await enrol({ quality: 'qes', userID: 'user:quinn' });
+    const stepUp = await post('/csc/v2/stepup', { credentialID, hashes: [hashOf('qes')] });
     expectRefused(stepUp, /signer_assertion/);
-    expect(sandbox.services.sms.list({ to: '+41790009901' })).toEqual([]);
+    expect(sandbox.services.sms.list({ to: mobile })).toEqual([]);
   });
 
   it('refuses an explicit (OTP) authorization without an assertion, before the code is checked', async () => {
-    const enrolled = await post('/ra/v1/enrol', {
-      givenName: 'Otto',
-      surname: 'Explicit',
-      email: 'otto@example.ch',
-      mobile: '+41790009902',
-      quality: 'aes',
-      legislation: 'zertes',
-      userID: 'user:otto',
-    });
-    const credentialID = enrolled.json().credentialID as string;
+    const { credentialID, mobile } = await enrol({ userID: 'user:otto' });
     expect((await post('/csc/v2/credentials/sendOTP', { credentialID })).statusCode).toBe(204);
-    const code = sandbox.services.sms.latestCode('+41790009902')!;
+    const code = sandbox.services.sms.latestCode(mobile)!;
     const response = await post('/csc/v2/credentials/authorize', {
       credentialID,
       numSignatures: 1,
@@ -131,12 +86,7 @@ describe('signer assertions: the client token alone authorizes nothing', () => {
     const authData = await withAssertion({ credentialID, subject: 'visitor:bob', hashes });
     const first = await authorize(credentialID, [...hashes].reverse(), authData);
     expect(first.statusCode).toBe(200);
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID,
-      SAD: first.json().SAD,
-      hashes,
-      signAlgo: '1.2.840.113549.1.1.11',
-    });
+    const signed = await signHash(credentialID, first.json().SAD, hashes);
     expect(signed.statusCode).toBe(200);
     expectRefused(await authorize(credentialID, hashes, authData), /used already/);
   });

@@ -1,20 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cscClient, hashOf, sha256WithRsaOid } from '../test-support/csc-client.js';
+import { cscClient, hashOf } from '../test-support/csc-client.js';
 import { useSandboxApp } from '../test-support/sandbox-app.js';
 
 // The QES step-up over HTTP: SMS codes, their limits and lifetimes (the other CSC calls are in
 // trust-services-plugin.test.ts).
 
-const token = 'step-up-test-client-token';
-const sandbox = useSandboxApp({
-  name: 'step-up',
-  publicBaseUrl: 'http://localhost/sandbox',
-  clientToken: token,
-  accessSecret: 'step-up-test-access-secret-0123',
-  services: true,
-});
+const sandbox = useSandboxApp({ name: 'step-up', services: true });
 afterEach(() => sandbox.services.control.resetClock());
-const { post, enrol, latestSms, stepUpStatus } = cscClient(sandbox, token);
+const { post, enrol, latestSms, signHash, stepUpStatus } = cscClient(sandbox);
+
+/** A step-up of a fresh QES signer for the hash of `text`, and the code texted to them. */
+async function startedStepUp(text: string) {
+  const signer = await enrol({ quality: 'qes' });
+  const started = await post('/csc/v2/stepup', { credentialID: signer.credentialID, hashes: [hashOf(text)] });
+  const { responseId } = started.json() as { responseId: string };
+  return { responseId, code: (await latestSms(signer.mobile)).code };
+}
 
 describe('the QES step-up over HTTP', () => {
   it('runs the QES step-up: SMS in the signer language, wrong code, resend, success with a SAD that signs', async () => {
@@ -53,21 +54,12 @@ describe('the QES step-up over HTTP', () => {
       SAD: string;
     };
     expect(polled.status).toBe('SUCCESS');
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID: signer.credentialID,
-      SAD: polled.SAD,
-      hashes,
-      signAlgo: sha256WithRsaOid,
-    });
+    const signed = await signHash(signer.credentialID, polled.SAD, hashes);
     expect(signed.statusCode).toBe(200);
   });
 
   it('locks the step-up after three wrong codes', async () => {
-    const signer = await enrol({ quality: 'qes' });
-    const { responseId } = (
-      await post('/csc/v2/stepup', { credentialID: signer.credentialID, hashes: [hashOf('l')] })
-    ).json();
-    const { code } = await latestSms(signer.mobile);
+    const { responseId, code } = await startedStepUp('l');
     const wrongCode = code === '999999' ? '888888' : '999999';
     const answers = [];
     for (let i = 0; i < 3; i += 1)
@@ -83,11 +75,7 @@ describe('the QES step-up over HTTP', () => {
   });
 
   it('expires a code after five minutes and times the authorization out after ten', async () => {
-    const signer = await enrol({ quality: 'qes' });
-    const { responseId } = (
-      await post('/csc/v2/stepup', { credentialID: signer.credentialID, hashes: [hashOf('e')] })
-    ).json();
-    const { code } = await latestSms(signer.mobile);
+    const { responseId, code } = await startedStepUp('e');
     sandbox.services.control.setClock({ offsetMs: 5 * 60_000 + 1_000 });
     const expired = await post(`/csc/v2/stepup/${responseId}/respond`, { secret: code });
     expect(expired.json()).toMatchObject({ code: 'TAN_EXPIRED' });

@@ -9,14 +9,7 @@ import {
   useSandboxApp,
 } from '../test-support/sandbox-app.js';
 
-const qtspToken = 'identification-test-qtsp-token-0123';
-const sandbox = useSandboxApp({
-  name: 'identification',
-  publicBaseUrl: 'http://localhost/sandbox',
-  clientToken: qtspToken,
-  accessSecret: 'identification-test-access-secret',
-  services: true,
-});
+const sandbox = useSandboxApp({ name: 'identification', services: true });
 afterEach(() => sandbox.services.control.resetClock());
 
 /** A webhook receiver that answers each delivery with the next of `answers` (then 204). */
@@ -241,7 +234,7 @@ describe('the sandbox identification providers', () => {
       sandbox.app.inject({
         method: 'POST',
         url: '/sandbox/ra/v1/enrol',
-        headers: { authorization: `Bearer ${qtspToken}` },
+        headers: { authorization: `Bearer ${sandbox.clientToken}` },
         payload: { ...person, quality: 'qes', legislation: 'zertes', ...extra },
       });
     const unidentified = await enrol({});

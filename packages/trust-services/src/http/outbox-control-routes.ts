@@ -77,22 +77,29 @@ function registerGuardedRoutes(app: FastifyInstance, services: () => TrustServic
 
   const state = () => ({ clock: control().clock.describe(), faults: control().faults() });
   app.get('/control', async () => state());
-  app.post('/control/clock', async (request) => {
-    control().setClock(clockBody.parse(request.body));
-    return state();
-  });
-  app.delete('/control/clock', async () => {
-    control().resetClock();
-    return state();
-  });
-  app.post('/control/faults', async (request) => {
-    control().setFaults(faultsBody.parse(request.body));
-    return state();
-  });
-  app.delete('/control/faults', async () => {
-    control().clearFaults();
-    return state();
-  });
+  // Each setting: POST sets it from the body, DELETE puts it back; both answer the new state.
+  const settings: { path: string; set: (body: unknown) => void; reset: () => void }[] = [
+    {
+      path: '/control/clock',
+      set: (body) => control().setClock(clockBody.parse(body)),
+      reset: () => control().resetClock(),
+    },
+    {
+      path: '/control/faults',
+      set: (body) => control().setFaults(faultsBody.parse(body)),
+      reset: () => control().clearFaults(),
+    },
+  ];
+  for (const { path, set, reset } of settings) {
+    app.post(path, async (request) => {
+      set(request.body);
+      return state();
+    });
+    app.delete(path, async () => {
+      reset();
+      return state();
+    });
+  }
   app.post('/control/revocations', async (request, reply) => {
     const body = revokeBody.parse(request.body);
     const revocation = await services().revokeCertificate(

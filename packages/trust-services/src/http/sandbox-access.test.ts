@@ -2,15 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { useSandboxApp } from '../test-support/sandbox-app.js';
 import { isLoopback, sandboxAccessHeader } from './sandbox-access.js';
 
-const accessSecret = 'access-secret-for-this-test-0123';
 const remote = '198.51.100.23';
 
-const sandbox = useSandboxApp({
-  name: 'access',
-  publicBaseUrl: 'https://demo.example.ch/sandbox',
-  clientToken: 'access-test-client-token-0123',
-  accessSecret,
-});
+const sandbox = useSandboxApp({ name: 'access', publicBaseUrl: 'https://demo.example.ch/sandbox' });
+const { accessSecret } = sandbox;
 
 describe('the sandbox access guard', () => {
   it('tells loopback addresses from others', () => {

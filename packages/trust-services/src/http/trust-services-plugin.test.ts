@@ -7,14 +7,9 @@ import { openssl, writeFiles } from '../test-support/openssl.js';
 import { toPem } from '../pki/pem.js';
 import { cscClient, hashOf, sha256Oid, sha256WithRsaOid } from '../test-support/csc-client.js';
 
-const token = 'test-client-token';
-
 const routes: { url: string; auth: unknown }[] = [];
 const sandbox = useSandboxApp({
   name: 'http',
-  publicBaseUrl: 'http://localhost/sandbox',
-  clientToken: token,
-  accessSecret: 'test-access-secret-0123456789',
   services: true,
   beforeRegister: (app) =>
     app.addHook('onRoute', (route) => {
@@ -32,7 +27,7 @@ afterEach(() => {
   sandbox.services.control.clearFaults();
 });
 
-const { post, enrol, latestSms, authorizeWithOtp } = cscClient(sandbox, token);
+const { post, enrol, latestSms, authorizeWithOtp, signHash } = cscClient(sandbox);
 
 describe('trust services over HTTP', () => {
   it('declares auth "public" on every route', () => {
@@ -79,13 +74,7 @@ describe('trust services over HTTP', () => {
     expect(authorized.statusCode).toBe(200);
     const { SAD } = authorized.json() as { SAD: string };
 
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID: signer.credentialID,
-      SAD,
-      hashes,
-      hashAlgorithmOID: sha256Oid,
-      signAlgo: sha256WithRsaOid,
-    });
+    const signed = await signHash(signer.credentialID, SAD, hashes, { hashAlgorithmOID: sha256Oid });
     expect(signed.statusCode).toBe(200);
     const { signatures } = signed.json() as { signatures: string[] };
     const publicKey = createPublicKey(await readFile(join(sandbox.dir, 'signer.pem')));
@@ -97,12 +86,7 @@ describe('trust services over HTTP', () => {
     );
 
     // Single use: the same SAD cannot sign again.
-    const replay = await post('/csc/v2/signatures/signHash', {
-      credentialID: signer.credentialID,
-      SAD,
-      hashes,
-      signAlgo: sha256WithRsaOid,
-    });
+    const replay = await signHash(signer.credentialID, SAD, hashes);
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ error: 'invalid_request' });
   });
@@ -113,13 +97,7 @@ describe('trust services over HTTP', () => {
     const { SAD } = (await authorizeWithOtp(signer.credentialID, signer.mobile, hashes)).json() as {
       SAD: string;
     };
-    const sign = (h: string[]) =>
-      post('/csc/v2/signatures/signHash', {
-        credentialID: signer.credentialID,
-        SAD,
-        hashes: h,
-        signAlgo: sha256WithRsaOid,
-      });
+    const sign = (h: string[]) => signHash(signer.credentialID, SAD, h);
 
     const other = await sign([hashOf('another contract')]);
     expect(other.statusCode).toBe(400);
@@ -192,10 +170,7 @@ describe('trust services over HTTP', () => {
       hashes,
     });
     expect(authorized.statusCode).toBe(200);
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID,
-      SAD: authorized.json().SAD,
-      hashes,
+    const signed = await signHash(credentialID, authorized.json().SAD, hashes, {
       hashAlgorithmOID: sha256Oid,
       signAlgo: '1.2.840.113549.1.1.1',
     });
@@ -256,12 +231,7 @@ describe('trust services over HTTP', () => {
         hashes,
       })
     ).json() as { SAD: string };
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID: qualified.credentialID,
-      SAD,
-      hashes,
-      signAlgo: sha256WithRsaOid,
-    });
+    const signed = await signHash(qualified.credentialID, SAD, hashes);
     const [signature] = (signed.json() as { signatures: string[] }).signatures;
     const publicKey = createPublicKey(await readFile(join(sandbox.dir, 'qseal.pem')));
     expect(verify('sha256', Buffer.from('invoice 42'), publicKey, Buffer.from(signature!, 'base64'))).toBe(
@@ -395,15 +365,18 @@ describe('trust services over HTTP', () => {
 });
 
 describe('implicitly authorized advanced credentials', () => {
-  it('sign without an SMS code when enrolled implicit, for AES only', async () => {
-    const response = await post('/ra/v1/enrol', {
+  /** Enrols Ida, who gives no mobile number. */
+  const enrolIda = (extra: Record<string, unknown>) =>
+    post('/ra/v1/enrol', {
       givenName: 'Ida',
       surname: 'Implicit',
       email: 'ida@example.ch',
-      quality: 'aes',
       legislation: 'eidas',
-      authMode: 'implicit',
+      ...extra,
     });
+
+  it('sign without an SMS code when enrolled implicit, for AES only', async () => {
+    const response = await enrolIda({ quality: 'aes', authMode: 'implicit' });
     expect(response.statusCode).toBe(201);
     const { credentialID, certificates } = response.json() as {
       credentialID: string;
@@ -416,32 +389,14 @@ describe('implicitly authorized advanced credentials', () => {
       hashes: [hash],
     });
     expect(authorized.statusCode).toBe(200);
-    const signed = await post('/csc/v2/signatures/signHash', {
-      credentialID,
-      SAD: (authorized.json() as { SAD: string }).SAD,
-      hashes: [hash],
-      signAlgo: '1.2.840.113549.1.1.11',
-    });
+    const signed = await signHash(credentialID, (authorized.json() as { SAD: string }).SAD, [hash]);
     const signature = Buffer.from((signed.json() as { signatures: string[] }).signatures[0]!, 'base64');
     const key = new X509Certificate(Buffer.from(certificates[0]!, 'base64')).publicKey;
     expect(verify('sha256', Buffer.from('implicit'), key, signature)).toBe(true);
 
-    const qes = await post('/ra/v1/enrol', {
-      givenName: 'Ida',
-      surname: 'Implicit',
-      email: 'ida@example.ch',
-      quality: 'qes',
-      legislation: 'eidas',
-      authMode: 'implicit',
-    });
+    const qes = await enrolIda({ quality: 'qes', authMode: 'implicit' });
     expect(qes.statusCode).toBe(400);
-    const explicitWithoutMobile = await post('/ra/v1/enrol', {
-      givenName: 'Ida',
-      surname: 'Implicit',
-      email: 'ida@example.ch',
-      quality: 'aes',
-      legislation: 'eidas',
-    });
+    const explicitWithoutMobile = await enrolIda({ quality: 'aes' });
     expect(explicitWithoutMobile.statusCode).toBe(400);
   });
 });

@@ -89,40 +89,64 @@ function heading(session: IdentSession, kind: string): string {
 <p class="muted">${providerNames[session.provider]} · identification for ${legislationNames[session.legislation]} qualified signatures</p>`;
 }
 
+/**
+ * The page of a session in progress: what the method shows (`evidence`, a panel), the document's
+ * fields as read, and the three outcomes (`outcomes`: complete, fail, abandon).
+ */
+function sessionForm(
+  session: IdentSession,
+  action: string,
+  parts: {
+    kind: string;
+    style: string;
+    /** Where the tester stands, between the heading and the form (self-service only). */
+    steps?: string;
+    evidence: string;
+    readingHeading: string;
+    outcomes: [complete: string, fail: string, abandon: string];
+  },
+): string {
+  return page(
+    parts.kind,
+    parts.style,
+    `${heading(session, parts.kind)}
+${parts.steps ? `${parts.steps}\n` : ''}<form method="post" action="${escapeHtml(action)}">
+<div class="grid">
+${parts.evidence}
+<section class="panel">
+${readingFields(session, parts.readingHeading)}
+</section>
+</div>
+${outcomeButtons(...parts.outcomes)}
+</form>`,
+  );
+}
+
 /** The video call: an agent checks the document live; the tester decides what the agent concludes. */
 function videoPage(session: IdentSession, action: string): string {
-  return page(
-    'Video identification',
-    videoStyle,
-    `${heading(session, 'Video identification')}
-<form method="post" action="${escapeHtml(action)}">
-<div class="grid">
-<section class="panel" aria-labelledby="call-heading">
+  return sessionForm(session, action, {
+    kind: 'Video identification',
+    style: videoStyle,
+    evidence: `<section class="panel" aria-labelledby="call-heading">
 <h2 id="call-heading">Call with your identification agent</h2>
 <div class="call" role="img" aria-label="Simulated video call with agent Alex"><span class="live">LIVE (simulated)</span><span class="agent">Agent Alex</span><span class="self">You</span></div>
 <p class="muted">The agent asks you to hold your identity document to the camera, tilt it to show its security features, and read out a code.</p>
-</section>
-<section class="panel">
-${readingFields(session, 'What the agent reads from your document')}
-</section>
-</div>
-${outcomeButtons('The agent confirms my identity', 'The agent rejects the identification', 'Leave the call')}
-</form>`,
-  );
+</section>`,
+    readingHeading: 'What the agent reads from your document',
+    outcomes: ['The agent confirms my identity', 'The agent rejects the identification', 'Leave the call'],
+  });
 }
 
 /** Self-service: the sample document is photographed and read automatically, then a selfie. */
 function selfServicePage(session: IdentSession, action: string): string {
   const kind = session.method === 'autoident' ? 'Automatic identification' : 'Self-service identification';
   const { firstName, lastName } = session.expected;
-  return page(
+  return sessionForm(session, action, {
     kind,
-    selfStyle,
-    `${heading(session, kind)}
-<ol class="steps" aria-label="Steps"><li class="done">1. Photograph your document</li><li class="done">2. Selfie and liveness check</li><li aria-current="step">3. Confirm what was read</li></ol>
-<form method="post" action="${escapeHtml(action)}">
-<div class="grid">
-<section class="panel" aria-labelledby="document-heading">
+    style: selfStyle,
+    steps:
+      '<ol class="steps" aria-label="Steps"><li class="done">1. Photograph your document</li><li class="done">2. Selfie and liveness check</li><li aria-current="step">3. Confirm what was read</li></ol>',
+    evidence: `<section class="panel" aria-labelledby="document-heading">
 <h2 id="document-heading">Your identity document (sample)</h2>
 <div class="document">
 <div class="photo" aria-hidden="true">PHOTO</div>
@@ -135,14 +159,10 @@ function selfServicePage(session: IdentSession, action: string): string {
 <dt>Expiry</dt><dd>${sampleDocument.documentExpiry}</dd>
 </dl>
 </div>
-</section>
-<section class="panel">
-${readingFields(session, 'Read from the document')}
-</section>
-</div>
-${outcomeButtons('Submit for the automatic check', 'Make the check fail', 'Cancel and go back')}
-</form>`,
-  );
+</section>`,
+    readingHeading: 'Read from the document',
+    outcomes: ['Submit for the automatic check', 'Make the check fail', 'Cancel and go back'],
+  });
 }
 
 /** The page of a session, by its method; an ended session shows its outcome and the way back. */

@@ -98,8 +98,20 @@ export function namedBitString(indices: readonly number[]): asn1js.BitString {
   return new asn1js.BitString({ valueHex: toArrayBuffer(bytes), unusedBits: 7 - (highest % 8) });
 }
 
-function extension(extnID: string, critical: boolean, value: asn1js.BaseBlock): pkijs.Extension {
+/** An X.509 extension (of a certificate, a CRL or a CRL entry) holding the DER of `value`. */
+export function extension(extnID: string, critical: boolean, value: asn1js.BaseBlock): pkijs.Extension {
   return new pkijs.Extension({ extnID, critical, extnValue: value.toBER(false) });
+}
+
+/** Names the issuer's key by its identifier (RFC 5280 §4.2.1.1), in its certificates and CRLs. */
+export function authorityKeyIdentifierExtension(authorityKeyId: Uint8Array): pkijs.Extension {
+  return extension(
+    oid.authorityKeyIdentifier,
+    false,
+    new pkijs.AuthorityKeyIdentifier({
+      keyIdentifier: new asn1js.OctetString({ valueHex: toArrayBuffer(authorityKeyId) }),
+    }).toSchema(),
+  );
 }
 
 /** pkijs.Time picks UTCTime, which RFC 5280 only allows up to 2049. */
@@ -173,13 +185,7 @@ export async function buildCertificate(template: CertificateTemplate): Promise<p
       false,
       new asn1js.OctetString({ valueHex: toArrayBuffer(subjectKeyId) }),
     ),
-    extension(
-      oid.authorityKeyIdentifier,
-      false,
-      new pkijs.AuthorityKeyIdentifier({
-        keyIdentifier: new asn1js.OctetString({ valueHex: toArrayBuffer(authorityKeyId) }),
-      }).toSchema(),
-    ),
+    authorityKeyIdentifierExtension(authorityKeyId),
   ];
   if (template.extendedKeyUsage) {
     extensions.push(

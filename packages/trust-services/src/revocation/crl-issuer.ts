@@ -1,12 +1,12 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { wholeSeconds, type Clock } from '../control/clock.js';
-import type { FaultSwitches } from '../control/faults.js';
+import { wholeSeconds } from '../control/clock.js';
+import { authorityKeyIdentifierExtension, extension } from '../pki/certificate-builder.js';
 import { keyIdentifier, signTbs } from '../pki/keys.js';
 import { oid } from '../pki/oids.js';
 import { toArrayBuffer } from '../pki/pem.js';
-import { caIds, type CaId, type SandboxPki } from '../pki/sandbox-pki.js';
-import { revocationReasonCodes, type RevocationStore } from './revocation-store.js';
+import { caIds, type CaId } from '../pki/sandbox-pki.js';
+import { revocationReasonCodes, type RevocationServiceDeps } from './revocation-store.js';
 
 /** How long a CRL is current (nextUpdate - thisUpdate). */
 const validityMs = 24 * 60 * 60_000;
@@ -26,12 +26,7 @@ export function isCaId(value: string): value is CaId {
   return (caIds as readonly string[]).includes(value);
 }
 
-export function createCrlIssuer(deps: {
-  pki: SandboxPki;
-  revocations: RevocationStore;
-  clock: Clock;
-  faults: FaultSwitches;
-}): CrlIssuer {
+export function createCrlIssuer(deps: RevocationServiceDeps): CrlIssuer {
   const { pki, revocations, clock, faults } = deps;
   return {
     async get(caId) {
@@ -63,13 +58,11 @@ export function createCrlIssuer(deps: {
                       : {
                           crlEntryExtensions: new pkijs.Extensions({
                             extensions: [
-                              new pkijs.Extension({
-                                extnID: oid.crlReason,
-                                critical: false,
-                                extnValue: new asn1js.Enumerated({
-                                  value: revocationReasonCodes[r.reason],
-                                }).toBER(false),
-                              }),
+                              extension(
+                                oid.crlReason,
+                                false,
+                                new asn1js.Enumerated({ value: revocationReasonCodes[r.reason] }),
+                              ),
                             ],
                           }),
                         }),
@@ -79,23 +72,9 @@ export function createCrlIssuer(deps: {
           : {}),
         crlExtensions: new pkijs.Extensions({
           extensions: [
-            new pkijs.Extension({
-              extnID: oid.authorityKeyIdentifier,
-              critical: false,
-              extnValue: new pkijs.AuthorityKeyIdentifier({
-                keyIdentifier: new asn1js.OctetString({
-                  valueHex: toArrayBuffer(keyIdentifier(ca.certificate.subjectPublicKeyInfo)),
-                }),
-              })
-                .toSchema()
-                .toBER(false),
-            }),
+            authorityKeyIdentifierExtension(keyIdentifier(ca.certificate.subjectPublicKeyInfo)),
             // The CRL number only has to grow; the issue second of a fresh CRL does.
-            new pkijs.Extension({
-              extnID: oid.crlNumber,
-              critical: false,
-              extnValue: new asn1js.Integer({ value: Math.floor(now.getTime() / 1000) }).toBER(false),
-            }),
+            extension(oid.crlNumber, false, new asn1js.Integer({ value: Math.floor(now.getTime() / 1000) })),
           ],
         }),
       });

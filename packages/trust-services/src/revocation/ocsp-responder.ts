@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { wholeSeconds, type Clock } from '../control/clock.js';
-import type { FaultSwitches } from '../control/faults.js';
+import { wholeSeconds } from '../control/clock.js';
 import { serialHexOf } from '../pki/certificate-builder.js';
 import { keyIdentifier, sha256WithRsaAlgorithm, signRsaSha256 } from '../pki/keys.js';
 import { hashAlgorithms, oid } from '../pki/oids.js';
 import { toArrayBuffer } from '../pki/pem.js';
 import type { CertificateAuthority, SandboxPki } from '../pki/sandbox-pki.js';
-import { revocationReasonCodes, type RevocationStore } from './revocation-store.js';
+import { revocationReasonCodes, type RevocationServiceDeps } from './revocation-store.js';
 
 /** OCSPResponseStatus (RFC 6960 §4.2.1). */
 const responseStatus = { successful: 0, malformedRequest: 1, internalError: 2, unauthorized: 6 } as const;
@@ -62,12 +61,7 @@ function findIssuer(pki: SandboxPki, certId: pkijs.CertID): CertificateAuthority
  * request naming certificates of several CAs is answered for the CA of its first entry; entries of other
  * CAs get "unknown".
  */
-export function createOcspResponder(deps: {
-  pki: SandboxPki;
-  revocations: RevocationStore;
-  clock: Clock;
-  faults: FaultSwitches;
-}): OcspResponder {
+export function createOcspResponder(deps: RevocationServiceDeps): OcspResponder {
   const { pki, revocations, clock, faults } = deps;
   return {
     async respond(requestDer) {

@@ -1,4 +1,7 @@
 import { join } from 'node:path';
+import type { Clock } from '../control/clock.js';
+import type { FaultSwitches } from '../control/faults.js';
+import type { SandboxPki } from '../pki/sandbox-pki.js';
 import { FileBackedValue, stateDir, writeFileAtomic } from '../pki/state-files.js';
 
 /** CRLReason values of RFC 5280 §5.3.1 (value 7 is unused). */
@@ -29,6 +32,14 @@ export interface RevocationStore {
   find(serialHex: string, at: Date): Revocation | undefined;
   /** Revocations of one CA in effect at `at`, for its CRL. */
   byIssuer(issuerId: string, at: Date): Revocation[];
+}
+
+/** What the OCSP responder and the CRL issuer answer from: the CAs, their revocations, the time, the faults. */
+export interface RevocationServiceDeps {
+  pki: SandboxPki;
+  revocations: RevocationStore;
+  clock: Clock;
+  faults: FaultSwitches;
 }
 
 /** `revocations.json`, rewritten atomically on every change and cached in memory for lookups. */

@@ -14,9 +14,9 @@ export const hashOf = (text: string) => createHash('sha256').update(text).digest
 /** Calls that authorize carry the client's signer assertion, as the API sends it (signer-assertion.test.ts covers its absence). */
 const authorizing = new Set(['/csc/v2/credentials/authorize', '/csc/v2/stepup']);
 
-/** The CSC, RA and step-up calls of a client holding `clientToken`, to the sandbox of a test file. */
-export function cscClient(sandbox: SandboxApp, clientToken: string) {
-  const auth = { authorization: `Bearer ${clientToken}` };
+/** The CSC, RA and step-up calls of the sandbox's client (its client token), to the sandbox of a test file. */
+export function cscClient(sandbox: SandboxApp) {
+  const auth = { authorization: `Bearer ${sandbox.clientToken}` };
 
   async function post(url: string, payload: Record<string, unknown>, headers: Record<string, string> = auth) {
     const { credentialID, hashes } = payload;
@@ -84,10 +84,26 @@ export function cscClient(sandbox: SandboxApp, clientToken: string) {
     });
   }
 
+  /** Signs `hashes` with a SAD (RSA with SHA-256 unless `extra` says otherwise). */
+  function signHash(
+    credentialID: string,
+    SAD: string,
+    hashes: string[],
+    extra: Record<string, unknown> = {},
+  ) {
+    return post('/csc/v2/signatures/signHash', {
+      credentialID,
+      SAD,
+      hashes,
+      signAlgo: sha256WithRsaOid,
+      ...extra,
+    });
+  }
+
   /** Where a step-up stands (GET /csc/v2/stepup/{responseId}). */
   async function stepUpStatus(responseId: string) {
     return (await sandbox.app.inject({ url: `/sandbox/csc/v2/stepup/${responseId}`, headers: auth })).json();
   }
 
-  return { auth, post, enrol, latestSms, authorizeWithOtp, stepUpStatus };
+  return { auth, post, enrol, latestSms, authorizeWithOtp, signHash, stepUpStatus };
 }

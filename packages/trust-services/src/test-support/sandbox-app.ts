@@ -14,6 +14,10 @@ export interface SandboxApp {
   /** The sandbox's data folder. */
   dir: string;
   app: FastifyInstance;
+  /** The token the sandbox's CSC API takes from its client. */
+  clientToken: string;
+  /** The secret that opens the outboxes and controls to other machines than this one. */
+  accessSecret: string;
   /** The trust services the plugin serves, to reach them in-process (with `services: true` only). */
   services: TrustServices;
 }
@@ -23,11 +27,12 @@ export interface SandboxApp {
  * removed) after its last. Its fields are filled in then, so read them inside tests and hooks only.
  */
 export function useSandboxApp(options: {
-  /** Names the data folder. */
+  /** Names the data folder, and the test secrets not given. */
   name: string;
-  publicBaseUrl: string;
-  clientToken: string;
-  accessSecret: string;
+  /** Where the sandbox says it is served (http://localhost/sandbox unless given). */
+  publicBaseUrl?: string;
+  clientToken?: string;
+  accessSecret?: string;
   /** Make the trust services in the test and hand them to the plugin, to reach them in-process. */
   services?: boolean;
   /** The identification providers' client token (a test default otherwise). */
@@ -37,14 +42,18 @@ export function useSandboxApp(options: {
   /** Runs on the app before the plugin is registered (e.g. to watch its routes). */
   beforeRegister?: (app: FastifyInstance) => void;
 }): SandboxApp {
-  const sandbox = {} as SandboxApp;
+  const sandbox = {
+    clientToken: options.clientToken ?? `${options.name}-test-client-token-0123`,
+    accessSecret: options.accessSecret ?? `${options.name}-test-access-secret-0123`,
+  } as SandboxApp;
+  const publicBaseUrl = options.publicBaseUrl ?? 'http://localhost/sandbox';
   const webhookSecret = options.identificationWebhookSecret ?? testIdentificationWebhookSecret;
   beforeAll(async () => {
     sandbox.dir = await makeTempDir(options.name);
     if (options.services)
       sandbox.services = await createTestTrustServices({
         dataDir: sandbox.dir,
-        publicBaseUrl: options.publicBaseUrl,
+        publicBaseUrl,
         signerPublicKey: testSignerKeys.publicKey,
         identificationWebhookSecret: webhookSecret,
         webhookFirstRetryMs: 50,
@@ -55,9 +64,9 @@ export function useSandboxApp(options: {
     await sandbox.app.register(trustServicesPlugin, {
       prefix: '/sandbox',
       dataDir: sandbox.dir,
-      publicBaseUrl: options.publicBaseUrl,
-      clientToken: options.clientToken,
-      accessSecret: options.accessSecret,
+      publicBaseUrl,
+      clientToken: sandbox.clientToken,
+      accessSecret: sandbox.accessSecret,
       signerPublicKey: testSignerKeys.publicKey,
       identificationClientToken: options.identificationClientToken ?? testIdentificationClientToken,
       identificationWebhookSecret: webhookSecret,

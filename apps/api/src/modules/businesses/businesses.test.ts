@@ -116,7 +116,20 @@ describe.each(databaseKinds)('businesses on %s', (kind) => {
     // A member reads the business and its seals, but not the admin calls.
     expect((await t.call('GET', base, member)).statusCode).toBe(200);
     expect((await t.call('GET', `${base}/seals`, member)).statusCode).toBe(200);
-    const adminCalls: Array<['GET' | 'POST' | 'PUT', string, unknown?]> = [
+    type Call = ['GET' | 'POST' | 'PUT', string, unknown?];
+    /** Each call by `who` answers `statusCode` with `code` (the call named, to tell a failure's). */
+    const expectEachAnswers = async (calls: Call[], who: TestUser, statusCode: number, code: string) => {
+      for (const [method, url, payload] of calls) {
+        const response = await t.call(method, url, who, payload);
+        expect([method, url, response.statusCode, json(response).code]).toEqual([
+          method,
+          url,
+          statusCode,
+          code,
+        ]);
+      }
+    };
+    const adminCalls: Call[] = [
       ['PUT', base, { name: 'Hijacked' }],
       ['GET', `${base}/settings`],
       ['PUT', `${base}/settings`, { userPilot: { enabled: true } }],
@@ -128,30 +141,16 @@ describe.each(databaseKinds)('businesses on %s', (kind) => {
       ['POST', `${base}/change-to-members`, { user_ids: [admin.id] }],
       ['POST', `${base}/seals`, { accountName: 'forged', displayName: 'Forged' }],
     ];
-    for (const [method, url, payload] of adminCalls) {
-      const response = await t.call(method, url, member, payload);
-      expect([method, url, response.statusCode, json(response).code]).toEqual([
-        method,
-        url,
-        403,
-        'BUSINESS_ADMINS_ONLY',
-      ]);
-    }
+    await expectEachAnswers(adminCalls, member, 403, 'BUSINESS_ADMINS_ONLY');
     // Somebody without a business.
-    for (const url of [base, `${base}/seals`, `${base}/members`]) {
-      const response = await t.call('GET', url, loner);
-      expect([url, response.statusCode, json(response).code]).toEqual([url, 403, 'BUSINESS_MEMBERS_ONLY']);
-    }
+    const memberReads: Call[] = [
+      ['GET', base],
+      ['GET', `${base}/seals`],
+      ['GET', `${base}/members`],
+    ];
+    await expectEachAnswers(memberReads, loner, 403, 'BUSINESS_MEMBERS_ONLY');
     // The admin of another business: not found, whatever the call.
-    for (const [method, url, payload] of [['GET', base], ...adminCalls] as typeof adminCalls) {
-      const response = await t.call(method, url, rival, payload);
-      expect([method, url, response.statusCode, json(response).code]).toEqual([
-        method,
-        url,
-        404,
-        'NOT_FOUND',
-      ]);
-    }
+    await expectEachAnswers([['GET', base], ...adminCalls], rival, 404, 'NOT_FOUND');
     expect((await t.call('GET', base, null)).statusCode).toBe(401);
     // Nothing changed.
     expect(json<Business>(await t.call('GET', base, admin)).name).toBe('Acme AG');

@@ -12,7 +12,7 @@ import {
   strongPassword,
   visitorLink,
 } from '../../../test/helpers.ts';
-import { useTestApp, type Caller } from '../../../test/factories.ts';
+import { useTestApp, type Caller, visitorSignature } from '../../../test/factories.ts';
 import { loginAtIdAustria } from '../../../test/id-austria-login.ts';
 
 type Detail = z.infer<typeof SignatureQualitiesDetail>;
@@ -118,15 +118,7 @@ describe.each(databaseKinds)('identification with ID Austria (%s)', (kind) => {
     const request = await t.request(owner, {
       quality: 'qes',
       legislation: 'eidas',
-      signatures: [
-        {
-          signer_identity_data: {
-            email_address: 'anna@example.at',
-            first_name: 'Anna-Lena',
-            last_name: 'Steiner',
-          },
-        },
-      ],
+      signatures: [visitorSignature('anna@example.at', 'Anna-Lena', 'Steiner')],
     });
     const link = await visitorLink(t, 'anna@example.at', request.id);
     const started = await t.call('POST', '/v1/direct/user/eid/id-austria', link, {});

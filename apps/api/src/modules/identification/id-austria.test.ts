@@ -20,6 +20,9 @@ describe.each(databaseKinds)('ID Austria over OpenID Connect (%s)', (kind) => {
     expect(started.statusCode).toBe(200);
     return json<{ url: string }>(started).url;
   }
+  /** Finishes the sign-up of the eID login `state` with an e-mail address and a password. */
+  const finishSignup = (state: string | undefined, password = strongPassword, email = t.email('eid')) =>
+    t.call('POST', '/v1/signup/eid', null, { state, email, password, gtc: true });
 
   it('publishes its discovery document and signing keys under the sandbox', async () => {
     const discovery = (await (
@@ -58,19 +61,9 @@ describe.each(databaseKinds)('ID Austria over OpenID Connect (%s)', (kind) => {
     expect(json(replay).code).toBe('EID_LOGIN_INVALID');
 
     const email = t.email('eid');
-    const weak = await t.call('POST', '/v1/signup/eid', null, {
-      state: answer.state,
-      email,
-      password: 'gruber',
-      gtc: true,
-    });
+    const weak = await finishSignup(answer.state, 'gruber', email);
     expect(json(weak).code).toBe('PASSWORD_POLICY');
-    const made = await t.call('POST', '/v1/signup/eid', null, {
-      state: answer.state,
-      email,
-      password: strongPassword,
-      gtc: true,
-    });
+    const made = await finishSignup(answer.state, strongPassword, email);
     expect(made.statusCode).toBe(201);
     const headers = { authorization: `Bearer ${json<{ value: string }>(made).value}` };
     const user = json<{
@@ -84,12 +77,7 @@ describe.each(databaseKinds)('ID Austria over OpenID Connect (%s)', (kind) => {
     const mails = await deliveredMails(t, email);
     expect(mails[0]?.text).toContain('/profile/confirm?token=');
     // One login makes one account.
-    const again = await t.call('POST', '/v1/signup/eid', null, {
-      state: answer.state,
-      email: t.email('eid'),
-      password: strongPassword,
-      gtc: true,
-    });
+    const again = await finishSignup(answer.state);
     expect(json(again).code).toBe('EID_LOGIN_INVALID');
 
     const rename = await t.call('PUT', '/v1/user', { headers }, { lastName: 'Someone' });
@@ -156,12 +144,7 @@ describe.each(databaseKinds)('ID Austria over OpenID Connect (%s)', (kind) => {
       } finally {
         await setFault('none');
       }
-      const noAccount = await t.call('POST', '/v1/signup/eid', null, {
-        state: answer.state,
-        email: t.email('eid'),
-        password: strongPassword,
-        gtc: true,
-      });
+      const noAccount = await finishSignup(answer.state);
       expect(json(noAccount).code).toBe('EID_LOGIN_INVALID');
     });
 });

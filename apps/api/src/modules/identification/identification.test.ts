@@ -5,7 +5,7 @@ import type { IdentificationState } from '@signet/contracts/identification';
 import type { z } from 'zod';
 import { users } from '../../db/schema/accounts.ts';
 import { databaseKinds, json, visitorLink } from '../../../test/helpers.ts';
-import { cast, finishAtProvider, useTestApp } from '../../../test/factories.ts';
+import { cast, finishAtProvider, useTestApp, visitorSignature } from '../../../test/factories.ts';
 
 type Detail = z.infer<typeof SignatureQualitiesDetail>;
 
@@ -206,9 +206,7 @@ describe.each(databaseKinds)('identification on %s', (kind) => {
     const request = await t.request(owner, {
       quality: 'qes',
       legislation: 'eidas',
-      signatures: [
-        { signer_identity_data: { email_address: stranger.email, first_name: 'Vic', last_name: 'Visitor' } },
-      ],
+      signatures: [visitorSignature(stranger.email, 'Vic', 'Visitor')],
     });
     const link = await visitorLink(t, stranger.email, request.id);
     const direct = '/v1/direct/user/identification';
@@ -248,10 +246,7 @@ describe.each(databaseKinds)('identification on %s', (kind) => {
     await t.business(admin);
     const signer = await t.user();
     const paid = await t.request(admin, {
-      signatures: [
-        signer.email,
-        { signer_identity_data: { email_address: 'v@example.ch', first_name: 'V', last_name: 'W' } },
-      ],
+      signatures: [signer.email, visitorSignature('v@example.ch', 'V', 'W')],
     });
     expect(json(await t.call('GET', path(paid.id), signer))).toEqual({ covered: true });
     const link = await visitorLink(t, 'v@example.ch', paid.id);

@@ -34,6 +34,15 @@ const ownerOnly = (ok: number) => ({
   visitor: 401,
   foreignVisitor: 401,
 });
+// Only a signer has a signature to decline or hand over; the owner and observers see the request: 403 NOT_A_SIGNER.
+const signerOnly = {
+  owner: 403,
+  signer: 200,
+  observer: 403,
+  stranger: 404,
+  visitor: 401,
+  foreignVisitor: 401,
+};
 const directRead = {
   owner: 401,
   signer: 401,
@@ -44,6 +53,41 @@ const directRead = {
 };
 const r = (f: RequestFixture) => `/api/v3/signature-requests/${f.request.id}`;
 const d = (f: RequestFixture) => `/api/v3/direct/signature-requests/${f.request.id}`;
+
+// The calls that change the request (each caller expected to succeed gets a fresh one):
+// [name, method, path after the request's URL, body, answers, on a draft (with two documents)].
+const changes: Array<
+  [string, Call['method'], (f: RequestFixture) => string, unknown, Record<Role, number>, 'draft'?]
+> = [
+  ['put', 'PUT', () => '', { title: 'Renamed' }, ownerOnly(200)],
+  ['delete (draft)', 'DELETE', () => '', undefined, ownerOnly(204), 'draft'],
+  ['initiate (draft)', 'POST', () => '/initiate', undefined, ownerOnly(200), 'draft'],
+  ['decline', 'POST', () => '/decline', { message: 'No' }, signerOnly],
+  ['withdraw', 'POST', () => '/withdraw', {}, ownerOnly(200)],
+  ['remind', 'POST', () => '/remind', undefined, ownerOnly(200)],
+  ['delegate', 'POST', () => '/delegate', { account_email: 'deputy@example.ch' }, signerOnly],
+  ['add signer', 'POST', () => '/signatures', { account_email: 'extra@example.ch' }, ownerOnly(200)],
+  ['remove signer', 'DELETE', (f) => `/signatures/${f.visitorSid}`, undefined, ownerOnly(204)],
+  ['add observer', 'POST', () => '/observers', { email: 'more@example.ch' }, ownerOnly(200)],
+  ['remove observer', 'DELETE', () => '/observers/watch%40example.ch', undefined, ownerOnly(204)],
+  [
+    'add document (draft)',
+    'POST',
+    () => '/documents',
+    { title: 'more', content: samplePdf.toString('base64') },
+    ownerOnly(200),
+    'draft',
+  ],
+  [
+    'remove document (draft)',
+    'DELETE',
+    (f) => `/documents/${f.request.documents[1]!.id}`,
+    undefined,
+    ownerOnly(204),
+    'draft',
+  ],
+  ['delete attachment', 'DELETE', (f) => `/attachments/${f.attachmentId}`, undefined, ownerOnly(204)],
+];
 
 const calls: Call[] = [
   { name: 'get', method: 'GET', url: r, expect: userRead },
@@ -64,96 +108,15 @@ const calls: Call[] = [
     url: (f) => `${r(f)}/attachments/${f.attachmentId}/content`,
     expect: userRead,
   },
-  {
-    name: 'put',
-    method: 'PUT',
-    url: r,
-    body: () => ({ title: 'Renamed' }),
+  ...changes.map(([name, method, path, body, answers, draft]): Call => ({
+    name,
+    method,
+    url: (f) => `${r(f)}${path(f)}`,
+    ...(body === undefined ? {} : { body: () => body }),
+    ...(draft ? { draft: true } : {}),
     mutates: true,
-    expect: ownerOnly(200),
-  },
-  { name: 'delete (draft)', method: 'DELETE', url: r, draft: true, mutates: true, expect: ownerOnly(204) },
-  {
-    name: 'initiate (draft)',
-    method: 'POST',
-    url: (f) => `${r(f)}/initiate`,
-    draft: true,
-    mutates: true,
-    expect: ownerOnly(200),
-  },
-  {
-    name: 'decline',
-    method: 'POST',
-    url: (f) => `${r(f)}/decline`,
-    body: () => ({ message: 'No' }),
-    mutates: true,
-    // The owner and observers see the request but have no signature to decline: 403 NOT_A_SIGNER.
-    expect: { owner: 403, signer: 200, observer: 403, stranger: 404, visitor: 401, foreignVisitor: 401 },
-  },
-  {
-    name: 'withdraw',
-    method: 'POST',
-    url: (f) => `${r(f)}/withdraw`,
-    body: () => ({}),
-    mutates: true,
-    expect: ownerOnly(200),
-  },
-  { name: 'remind', method: 'POST', url: (f) => `${r(f)}/remind`, mutates: true, expect: ownerOnly(200) },
-  {
-    name: 'delegate',
-    method: 'POST',
-    url: (f) => `${r(f)}/delegate`,
-    body: () => ({ account_email: 'deputy@example.ch' }),
-    mutates: true,
-    expect: { owner: 403, signer: 200, observer: 403, stranger: 404, visitor: 401, foreignVisitor: 401 },
-  },
-  {
-    name: 'add signer',
-    method: 'POST',
-    url: (f) => `${r(f)}/signatures`,
-    body: () => ({ account_email: 'extra@example.ch' }),
-    mutates: true,
-    expect: ownerOnly(200),
-  },
-  {
-    name: 'remove signer',
-    method: 'DELETE',
-    url: (f) => `${r(f)}/signatures/${f.visitorSid}`,
-    mutates: true,
-    expect: ownerOnly(204),
-  },
-  {
-    name: 'add observer',
-    method: 'POST',
-    url: (f) => `${r(f)}/observers`,
-    body: () => ({ email: 'more@example.ch' }),
-    mutates: true,
-    expect: ownerOnly(200),
-  },
-  {
-    name: 'remove observer',
-    method: 'DELETE',
-    url: (f) => `${r(f)}/observers/watch%40example.ch`,
-    mutates: true,
-    expect: ownerOnly(204),
-  },
-  {
-    name: 'add document (draft)',
-    method: 'POST',
-    url: (f) => `${r(f)}/documents`,
-    body: () => ({ title: 'more', content: samplePdf.toString('base64') }),
-    draft: true,
-    mutates: true,
-    expect: ownerOnly(200),
-  },
-  {
-    name: 'remove document (draft)',
-    method: 'DELETE',
-    url: (f) => `${r(f)}/documents/${f.request.documents[1]!.id}`,
-    draft: true,
-    mutates: true,
-    expect: ownerOnly(204),
-  },
+    expect: answers,
+  })),
   {
     name: 'add attachment',
     method: 'POST',
@@ -161,13 +124,6 @@ const calls: Call[] = [
     upload: true,
     mutates: true,
     expect: ownerOnly(201),
-  },
-  {
-    name: 'delete attachment',
-    method: 'DELETE',
-    url: (f) => `${r(f)}/attachments/${f.attachmentId}`,
-    mutates: true,
-    expect: ownerOnly(204),
   },
   {
     name: 'send-to summary',

@@ -6,15 +6,8 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inspectPdf } from '@signet/pdf';
 import type { SignatureReport, SignatureRequest } from '@signet/contracts/signature-requests';
-import {
-  databaseKinds,
-  deliveredMails,
-  json,
-  samplePdf,
-  tinyPng,
-  visitorLink,
-} from '../../../test/helpers.ts';
-import { cast, useTestApp } from '../../../test/factories.ts';
+import { databaseKinds, deliveredMails, json, samplePdf, tinyPng } from '../../../test/helpers.ts';
+import { cast, expectHandedLink, useTestApp } from '../../../test/factories.ts';
 import { createFixture } from './request-fixtures.test-support.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'signet-requests-'));
@@ -240,12 +233,7 @@ describe.each(databaseKinds)('signature request lifecycle on %s', (kind) => {
     expect(await fieldNames(seen.documents[0]!.id)).toEqual(
       seen.signatures.map((s) => `Signature-${s.sid}`).sort(),
     );
-    const link = await visitorLink(t, 'deputy@example.ch', g.request.id);
-    expect(link.sid).toBe(deputy.sid);
-    expect(toVisitor.body).not.toContain(link.secret);
-    expect(
-      (await t.call('GET', `/v3/direct/signature-requests/${g.request.id}`, link.headers)).statusCode,
-    ).toBe(200);
+    await expectHandedLink(t, toVisitor, 'deputy@example.ch', g.request, deputy.sid);
     // After a signature too: the field stays where it is, so every earlier signature stays valid.
     const h = await createFixture(t, owner, people());
     await markSigned(h.visitorSid);

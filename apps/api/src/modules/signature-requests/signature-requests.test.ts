@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inspectPdf } from '@signet/pdf';
 import { corpus, databaseKinds, deliveredMails, json, visitorLink } from '../../../test/helpers.ts';
-import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
+import { cast, useTestApp, type TestUser, visitorSignature } from '../../../test/factories.ts';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 
 describe.each(databaseKinds)('signature requests on %s', (kind) => {
@@ -23,15 +23,10 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
           account_email: 'signer@example.ch',
           visual_signatures: [{ position: { page: 1, x: 50, y: 600 } }],
         },
-        {
-          signer_identity_data: {
-            email_address: 'visitor@example.ch',
-            first_name: 'Vera',
-            last_name: 'Visitor',
-            mobile_number: '+41791234567',
-            language: 'de-ch',
-          },
-        },
+        visitorSignature('visitor@example.ch', 'Vera', 'Visitor', {
+          mobile_number: '+41791234567',
+          language: 'de-ch',
+        }),
       ],
       observers: ['watch@example.ch'],
       quality: 'ses',
@@ -163,16 +158,7 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
       signatures: [account('stranger@example.ch'), account('signer@example.ch')],
     });
     const asVisitorSlot = await send('Order visitor slot', {
-      signatures: [
-        {
-          signer_identity_data: {
-            email_address: 'signer@example.ch',
-            first_name: 'Sam',
-            last_name: 'Signer',
-            language: 'en-gb',
-          },
-        },
-      ],
+      signatures: [visitorSignature('signer@example.ch', 'Sam', 'Signer', { language: 'en-gb' })],
     });
     const toDecline = await send('Order declined', { signatures: [account('signer@example.ch')] });
     const declined = await t.call('POST', `/v3/signature-requests/${toDecline}/decline`, signer, {
@@ -246,10 +232,7 @@ describe.each(databaseKinds)('signature requests on %s', (kind) => {
     const asked = await t.call('PUT', `/v3/signature-requests/${draft.id}`, owner, {
       signatures: [
         { account_email: 'signer@example.ch', quality: 'aes' },
-        {
-          signer_identity_data: { email_address: 'visitor@example.ch', first_name: 'Vera', last_name: 'V' },
-          quality: 'part11',
-        },
+        { ...visitorSignature('visitor@example.ch', 'Vera', 'V'), quality: 'part11' },
       ],
     });
     expect(asked.statusCode, asked.body).toBe(200);

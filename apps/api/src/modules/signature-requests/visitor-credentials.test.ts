@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { basicFor, databaseKinds, json, visitorLink } from '../../../test/helpers.ts';
-import { cast, useTestApp } from '../../../test/factories.ts';
+import { cast, expectHandedLink, useTestApp } from '../../../test/factories.ts';
 import { createFixture } from './request-fixtures.test-support.ts';
 
 // Issue 10 points 1 and 8: signer ids are plain identifiers, a visitor's credentials are random
@@ -181,12 +181,7 @@ describe.each(databaseKinds)('visitor credentials on %s', (kind) => {
       signer_identity_data: { email_address: 'deputy@example.ch', first_name: 'Dora', last_name: 'Deputy' },
     });
     expect(handed.statusCode).toBe(200);
-    const deputy = await visitorLink(t, 'deputy@example.ch', f.request.id);
-    expect(deputy.sid).toBe(f.signerSid);
-    expect(handed.body).not.toContain(deputy.secret);
-    expect(
-      (await t.call('GET', `/v3/direct/signature-requests/${f.request.id}`, deputy.headers)).statusCode,
-    ).toBe(200);
+    const deputy = await expectHandedLink(t, handed, 'deputy@example.ch', f.request, f.signerSid);
     // A slot taken into an account keeps no link: neither of its secrets works any more.
     expect((await t.call('POST', `/v3/sendto/${deputy.sendTo}/claim`, stranger)).statusCode).toBe(200);
     expect(

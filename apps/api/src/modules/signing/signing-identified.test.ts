@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createValidatorWorkspace, type ValidatorWorkspace } from '@signet/pdf/testing';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { databaseKinds, json, samplePdf, visitorLink } from '../../../test/helpers.ts';
-import { cast, useTestApp, type Caller, type RequestSpec } from '../../../test/factories.ts';
+import { cast, useTestApp, visitorSignature } from '../../../test/factories.ts';
+import type { Caller, RequestSpec } from '../../../test/factories.ts';
 import { latestSmsCode, lockStatus, smsTo } from './signing-fixtures.test-support.ts';
 
 // QES only for a signer an identification verified, account or visitor; the qualified certificate
@@ -79,16 +80,7 @@ describe.each(databaseKinds)('qualified signatures need an identification, on %s
     const mobile = '+41790005003';
     const request = await open({
       legislation: 'eidas',
-      signatures: [
-        {
-          signer_identity_data: {
-            email_address: 'vis@example.ch',
-            first_name: 'Vera',
-            last_name: 'Visitatrice',
-            mobile_number: mobile,
-          },
-        },
-      ],
+      signatures: [visitorSignature('vis@example.ch', 'Vera', 'Visitatrice', { mobile_number: mobile })],
     });
     const link = await visitorLink(t, 'vis@example.ch', request.id);
     const refused = await sign(link, request.id, true);

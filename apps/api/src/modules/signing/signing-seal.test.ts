@@ -5,7 +5,7 @@ import { createValidatorWorkspace, type ValidatorWorkspace } from '@signet/pdf/t
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import type { User } from '@signet/contracts/accounts';
 import { databaseKinds, json, samplePdf, visitorLink } from '../../../test/helpers.ts';
-import { cast, useTestApp, type Caller } from '../../../test/factories.ts';
+import { cast, useTestApp, type Caller, visitorSignature } from '../../../test/factories.ts';
 
 describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
   const t = useTestApp(kind, {
@@ -44,13 +44,7 @@ describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
           account_email: email,
           visual_signatures: [{ position: { page: 1, x: 40, y: 80 + 180 * index } }],
         })),
-        {
-          signer_identity_data: {
-            email_address: 'vera@example.ch',
-            first_name: 'Vera',
-            last_name: 'Visitor',
-          },
-        },
+        visitorSignature('vera@example.ch', 'Vera', 'Visitor'),
       ],
     });
   }

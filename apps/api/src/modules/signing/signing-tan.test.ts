@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { databaseKinds, json, samplePdf, strongPassword, visitorLink } from '../../../test/helpers.ts';
-import { cast, useTestApp, type Caller, type RequestSpec } from '../../../test/factories.ts';
+import { cast, useTestApp, visitorSignature } from '../../../test/factories.ts';
+import type { Caller, RequestSpec } from '../../../test/factories.ts';
 import { latestSmsCode } from './signing-fixtures.test-support.ts';
 
 describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
@@ -23,16 +24,7 @@ describe.each(databaseKinds)('TAN and Part 11 on %s', (kind) => {
     const mobile = '+41790001111';
     const request = await open({
       quality: 'qes',
-      signatures: [
-        {
-          signer_identity_data: {
-            email_address: 'q@example.ch',
-            first_name: 'Q',
-            last_name: 'Es',
-            mobile_number: mobile,
-          },
-        },
-      ],
+      signatures: [visitorSignature('q@example.ch', 'Q', 'Es', { mobile_number: mobile })],
     });
     const { sid, headers: direct } = await visitorLink(t, 'q@example.ch', request.id);
     await t.identify({ sid, headers: direct }, 'zertes');

@@ -3,7 +3,7 @@ import { inspectPdf, validatePdfSignatures } from '@signet/pdf';
 import { createValidatorWorkspace, extractSignature, type ValidatorWorkspace } from '@signet/pdf/testing';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { corpus, databaseKinds, deliveredMails, json, visitorLink } from '../../../test/helpers.ts';
-import { cast, useTestApp, type RequestSpec } from '../../../test/factories.ts';
+import { cast, useTestApp, type RequestSpec, visitorSignature } from '../../../test/factories.ts';
 import { latestSmsCode } from './signing-fixtures.test-support.ts';
 
 describe.each(databaseKinds)('signing on %s', (kind) => {
@@ -44,13 +44,10 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
           visual_signatures: [{ position: { page: 1, x: 40, y: 260 } }],
         },
         {
-          signer_identity_data: {
-            email_address: 'vera@example.ch',
-            first_name: 'Vera',
-            last_name: 'Visitor',
+          ...visitorSignature('vera@example.ch', 'Vera', 'Visitor', {
             mobile_number: '+41 79 555 12 34',
             language: 'it',
-          },
+          }),
           quality: 'qes',
           visual_signatures: [{ position: { page: 1, x: 40, y: 440 } }],
         },
@@ -244,16 +241,7 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
       signatures: [{ account_email: 'anna@example.ch' }],
     });
     const other = await openRequest('basic-pdf15-libreoffice-writer.pdf', {
-      signatures: [
-        {
-          signer_identity_data: {
-            email_address: 'x@example.ch',
-            first_name: 'X',
-            last_name: 'Y',
-            mobile_number: '+41791112233',
-          },
-        },
-      ],
+      signatures: [visitorSignature('x@example.ch', 'X', 'Y', { mobile_number: '+41791112233' })],
     });
     const strangerVisitor = (await visitorLink(t, 'x@example.ch', other.id)).headers;
     expect(

@@ -79,11 +79,16 @@ const switches = [
   ['displayStandards', 'std'],
 ] as const;
 
-/** Refuses a switch the business fixes sent with another value than the business's (left out is fine). */
-function checkSwitches(
+/**
+ * The person's visual-signature permissions, after refusing a switch the business fixes sent with
+ * another value than the business's (left out is fine).
+ */
+async function permissionsAllowing(
+  deps: VisualSignaturesDeps,
+  userId: string,
   body: Partial<Record<(typeof switches)[number][0], boolean>>,
-  permissions: VisualSignaturePermissions,
-): void {
+): Promise<VisualSignaturePermissions> {
+  const permissions = await visualSignaturePermissionsOf(deps, userId);
   for (const [name, key] of switches) {
     const permission = permissions[key];
     if (body[name] === undefined) continue;
@@ -94,6 +99,7 @@ function checkSwitches(
         { field: name },
       );
   }
+  return permissions;
 }
 
 /** Renders the placeholder of the row as it will be after `changes`. */
@@ -141,8 +147,7 @@ export async function createVisualSignature(
   userId: string,
   body: z.output<typeof CreateVisualSignatureBody>,
 ): Promise<VisualSignature> {
-  const permissions = await visualSignaturePermissionsOf(deps, userId);
-  checkSwitches(body, permissions);
+  const permissions = await permissionsAllowing(deps, userId, body);
   const now = deps.clock.now();
   const row = await withPlaceholder(
     deps,
@@ -182,8 +187,7 @@ export async function updateVisualSignature(
   id: string,
   body: z.output<typeof UpdateVisualSignatureBody>,
 ): Promise<VisualSignature> {
-  const permissions = await visualSignaturePermissionsOf(deps, userId);
-  checkSwitches(body, permissions);
+  const permissions = await permissionsAllowing(deps, userId, body);
   const row = await owned(deps, userId, id);
   const changed = await withPlaceholder(deps, { ...row, ...body, updatedAt: deps.clock.now() }, permissions);
   const { id: _id, userId: _user, createdAt: _created, ...changes } = changed;
@@ -224,6 +228,31 @@ export async function setDefaultVisualSignature(
   return toDto(await owned(deps, userId, id));
 }
 
+/**
+ * Gives the signature the custom image `imageSha256` (null: none), with the placeholder drawn anew,
+ * and drops the image it had when nothing uses it any more.
+ */
+async function replaceImage(
+  deps: VisualSignaturesDeps,
+  userId: string,
+  row: VisualSignatureRow,
+  imageSha256: string | null,
+): Promise<VisualSignature> {
+  const permissions = await visualSignaturePermissionsOf(deps, userId);
+  const changed = await withPlaceholder(
+    deps,
+    { ...row, imageSha256, updatedAt: deps.clock.now() },
+    permissions,
+  );
+  const saved = await repo.update(deps.db, row.id, {
+    imageSha256,
+    placeholder: changed.placeholder,
+    updatedAt: changed.updatedAt,
+  });
+  if (row.imageSha256 !== imageSha256) await dropImage(deps, row.imageSha256);
+  return toDto(saved);
+}
+
 /** Stores the uploaded image (re-encoded) as the signature's custom image. */
 export async function setVisualSignatureImage(
   deps: VisualSignaturesDeps,
@@ -234,19 +263,7 @@ export async function setVisualSignatureImage(
   const row = await owned(deps, userId, id);
   const png = await normalizeSignatureImage(await readImageUpload(upload));
   const { sha256 } = await deps.blobs.put(png);
-  const permissions = await visualSignaturePermissionsOf(deps, userId);
-  const changed = await withPlaceholder(
-    deps,
-    { ...row, imageSha256: sha256, updatedAt: deps.clock.now() },
-    permissions,
-  );
-  const saved = await repo.update(deps.db, id, {
-    imageSha256: sha256,
-    placeholder: changed.placeholder,
-    updatedAt: changed.updatedAt,
-  });
-  if (row.imageSha256 !== sha256) await dropImage(deps, row.imageSha256);
-  return toDto(saved);
+  return replaceImage(deps, userId, row, sha256);
 }
 
 export async function deleteVisualSignatureImage(
@@ -254,20 +271,7 @@ export async function deleteVisualSignatureImage(
   userId: string,
   id: string,
 ): Promise<VisualSignature> {
-  const row = await owned(deps, userId, id);
-  const permissions = await visualSignaturePermissionsOf(deps, userId);
-  const changed = await withPlaceholder(
-    deps,
-    { ...row, imageSha256: null, updatedAt: deps.clock.now() },
-    permissions,
-  );
-  const saved = await repo.update(deps.db, id, {
-    imageSha256: null,
-    placeholder: changed.placeholder,
-    updatedAt: changed.updatedAt,
-  });
-  await dropImage(deps, row.imageSha256);
-  return toDto(saved);
+  return replaceImage(deps, userId, await owned(deps, userId, id), null);
 }
 
 /** Suggestions from the account: the name alone, and (when the person has one) with their company line. */
