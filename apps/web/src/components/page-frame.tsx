@@ -99,3 +99,12 @@ export function PageLoading({ label }: { label: string }) {
     </Box>
   );
 }
+
+/** A whole page while its data loads: its heading, and the spinner under it. */
+export function PageFrameLoading({ title, label }: { title: string; label: string }) {
+  return (
+    <PageFrame title={title}>
+      <PageLoading label={label} />
+    </PageFrame>
+  );
+}

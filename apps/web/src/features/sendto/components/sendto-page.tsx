@@ -8,7 +8,7 @@ import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlin
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../../components/fact-list.tsx';
-import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { EmptyState, PageFrame, PageFrameLoading } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -40,12 +40,7 @@ export function SendToPage() {
     }
   };
 
-  if (summary.isPending)
-    return (
-      <PageFrame title={t('title')}>
-        <PageLoading label={t('loading')} />
-      </PageFrame>
-    );
+  if (summary.isPending) return <PageFrameLoading title={t('title')} label={t('loading')} />;
   if (summary.isError) {
     // Unknown, spent, or not a send-to link at all (an old link, a mistyped one): not valid.
     const missing = isApiError(summary.error) && [400, 404].includes(summary.error.statusCode);
