@@ -1,14 +1,10 @@
-import { createSlot } from './slot-store.ts';
+import { createSlot, type SlotDescriptor } from './slot-store.ts';
 
 type DialogNamespace = 'document' | 'business' | 'profile' | 'visual-signature' | 'general';
 
-/** Spec §3 dialog descriptor. `onAction` runs when the dialog reports an action (confirm, accept …). */
-export interface DialogDescriptor {
-  id: string;
+/** Spec §3 dialog descriptor: the dialog's name within its namespace; its actions are confirm, accept … */
+export interface DialogDescriptor extends SlotDescriptor {
   namespace: DialogNamespace;
-  name: string;
-  props?: Record<string, unknown>;
-  onAction?: (action: string, value?: unknown) => unknown;
 }
 
 const slot = createSlot<'dialog', DialogDescriptor>('dialog');

@@ -1,12 +1,7 @@
-import { createSlot } from './slot-store.ts';
+import { createSlot, type SlotDescriptor } from './slot-store.ts';
 
 /** Spec §3 overlay descriptor: full-screen, one at a time. */
-export interface OverlayDescriptor {
-  id: string;
-  name: string;
-  props?: Record<string, unknown>;
-  onAction?: (action: string, value?: unknown) => unknown;
-}
+export type OverlayDescriptor = SlotDescriptor;
 
 const slot = createSlot<'overlay', OverlayDescriptor>('overlay');
 export const overlayStore = slot.store;
