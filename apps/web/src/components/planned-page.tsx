@@ -8,7 +8,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from './page-frame.tsx';
-import { ButtonLink } from './router-links.tsx';
+import { ToDashboardLink } from './router-links.tsx';
 import { usePageKey } from './use-page-key.ts';
 
 function iconFor(key: string): ReactNode {
@@ -35,13 +35,7 @@ export function PlannedPage() {
         icon={iconFor(key)}
         heading={t('planned.empty')}
         text={t(`pages.${key}.text`)}
-        action={
-          directSign ? undefined : (
-            <ButtonLink to="/dashboard" variant="outlined">
-              {t('common.to_dashboard')}
-            </ButtonLink>
-          )
-        }
+        action={directSign ? undefined : <ToDashboardLink />}
       />
     </PageFrame>
   );

@@ -13,7 +13,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
-import { ButtonLink } from '../../../components/router-links.tsx';
+import { ButtonLink, ToDashboardLink } from '../../../components/router-links.tsx';
 import { useEditorTranslation } from '../use-editor-translation.ts';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { dialogStore, openDialog } from '../../../components/dialog-store.ts';
@@ -480,9 +480,7 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
           text={missing ? t('missing.text') : t('load_failed.text')}
           action={
             missing ? (
-              <ButtonLink to="/dashboard" variant="outlined">
-                {t('common.to_dashboard', { ns: 'translation' })}
-              </ButtonLink>
+              <ToDashboardLink />
             ) : (
               <Button variant="outlined" onClick={() => void request.refetch()}>
                 {t('common.try_again', { ns: 'translation' })}

@@ -9,7 +9,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../../components/fact-list.tsx';
 import { EmptyState, PageFrame, PageFrameLoading } from '../../../components/page-frame.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
+import { ButtonLink, ToDashboardLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useClaimSendTo } from '../api/claim-sendto.ts';
@@ -50,11 +50,7 @@ export function SendToPage() {
           icon={<ForwardToInboxOutlinedIcon />}
           heading={missing ? t('missing.heading') : t('load_failed')}
           text={missing ? t('missing.text') : t('load_failed_text')}
-          action={
-            <ButtonLink to="/dashboard" variant="outlined">
-              {t('common.to_dashboard', { ns: 'translation' })}
-            </ButtonLink>
-          }
+          action={<ToDashboardLink />}
         />
       </PageFrame>
     );
@@ -98,9 +94,7 @@ export function SendToPage() {
         ) : (
           <>
             <Typography sx={{ mt: 2 }}>{t('not_claimable')}</Typography>
-            <ButtonLink to="/dashboard" variant="outlined" sx={{ mt: 2 }}>
-              {t('common.to_dashboard', { ns: 'translation' })}
-            </ButtonLink>
+            <ToDashboardLink sx={{ mt: 2 }} />
           </>
         )}
       </Paper>
