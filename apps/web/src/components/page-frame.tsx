@@ -56,17 +56,14 @@ export const dashedPanel = {
   gap: 1.5,
 } as const;
 
-export function EmptyState({
-  icon,
-  heading,
-  text,
-  action,
-}: {
+interface EmptyStateProps {
   icon: ReactNode;
   heading: string;
   text: string;
   action?: ReactNode;
-}) {
+}
+
+export function EmptyState({ icon, heading, text, action }: EmptyStateProps) {
   return (
     <Box
       sx={{
@@ -105,6 +102,15 @@ export function PageFrameLoading({ title, label }: { title: string; label: strin
   return (
     <PageFrame title={title}>
       <PageLoading label={label} />
+    </PageFrame>
+  );
+}
+
+/** A whole page that is only its empty state (nothing to show: missing, failed, or not for here). */
+export function PageFrameEmpty({ title, ...empty }: EmptyStateProps & { title: string }) {
+  return (
+    <PageFrame title={title}>
+      <EmptyState {...empty} />
     </PageFrame>
   );
 }

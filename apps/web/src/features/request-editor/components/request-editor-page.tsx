@@ -17,7 +17,7 @@ import { ButtonLink, ToDashboardLink } from '../../../components/router-links.ts
 import { useEditorTranslation } from '../use-editor-translation.ts';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { dialogStore, openDialog } from '../../../components/dialog-store.ts';
-import { EmptyState, PageFrame, PageFrameLoading } from '../../../components/page-frame.tsx';
+import { PageFrame, PageFrameEmpty, PageFrameLoading } from '../../../components/page-frame.tsx';
 import { selectOptions } from '../../../components/select-options.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -473,38 +473,36 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
   if (request.isError) {
     const missing = isApiError(request.error) && request.error.statusCode === 404;
     return (
-      <PageFrame title={t('title')}>
-        <EmptyState
-          icon={<SendIcon />}
-          heading={missing ? t('missing.heading') : t('load_failed.heading')}
-          text={missing ? t('missing.text') : t('load_failed.text')}
-          action={
-            missing ? (
-              <ToDashboardLink />
-            ) : (
-              <Button variant="outlined" onClick={() => void request.refetch()}>
-                {t('common.try_again', { ns: 'translation' })}
-              </Button>
-            )
-          }
-        />
-      </PageFrame>
+      <PageFrameEmpty
+        title={t('title')}
+        icon={<SendIcon />}
+        heading={missing ? t('missing.heading') : t('load_failed.heading')}
+        text={missing ? t('missing.text') : t('load_failed.text')}
+        action={
+          missing ? (
+            <ToDashboardLink />
+          ) : (
+            <Button variant="outlined" onClick={() => void request.refetch()}>
+              {t('common.try_again', { ns: 'translation' })}
+            </Button>
+          )
+        }
+      />
     );
   }
   if (request.data.status_overall !== 'DRAFT')
     return (
-      <PageFrame title={t('title')}>
-        <EmptyState
-          icon={<SendIcon />}
-          heading={t('not_draft.heading')}
-          text={t('not_draft.text')}
-          action={
-            <ButtonLink to="/view/$srid" params={{ srid: request.data.id }} variant="contained">
-              {t('not_draft.open')}
-            </ButtonLink>
-          }
-        />
-      </PageFrame>
+      <PageFrameEmpty
+        title={t('title')}
+        icon={<SendIcon />}
+        heading={t('not_draft.heading')}
+        text={t('not_draft.text')}
+        action={
+          <ButtonLink to="/view/$srid" params={{ srid: request.data.id }} variant="contained">
+            {t('not_draft.open')}
+          </ButtonLink>
+        }
+      />
     );
   return <Editor key={request.data.id} request={request.data} />;
 }

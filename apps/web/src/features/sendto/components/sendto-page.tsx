@@ -8,7 +8,7 @@ import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlin
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../../components/fact-list.tsx';
-import { EmptyState, PageFrame, PageFrameLoading } from '../../../components/page-frame.tsx';
+import { PageFrame, PageFrameEmpty, PageFrameLoading } from '../../../components/page-frame.tsx';
 import { ButtonLink, ToDashboardLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -45,14 +45,13 @@ export function SendToPage() {
     // Unknown, spent, or not a send-to link at all (an old link, a mistyped one): not valid.
     const missing = isApiError(summary.error) && [400, 404].includes(summary.error.statusCode);
     return (
-      <PageFrame title={t('title')}>
-        <EmptyState
-          icon={<ForwardToInboxOutlinedIcon />}
-          heading={missing ? t('missing.heading') : t('load_failed')}
-          text={missing ? t('missing.text') : t('load_failed_text')}
-          action={<ToDashboardLink />}
-        />
-      </PageFrame>
+      <PageFrameEmpty
+        title={t('title')}
+        icon={<ForwardToInboxOutlinedIcon />}
+        heading={missing ? t('missing.heading') : t('load_failed')}
+        text={missing ? t('missing.text') : t('load_failed_text')}
+        action={<ToDashboardLink />}
+      />
     );
   }
   const data = summary.data;
