@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { expectOverlay, pdfsig } from './signing-flow.ts';
+import { downloadFromMenu, expectOverlay, pdfsig } from './signing-flow.ts';
 import { corpusPdf, createRequest, createUser } from './factories.ts';
 import { api, baseUrl, mailedVisitorLinks, newContext, uniqueEmail, useBrowser } from './support.ts';
 
@@ -174,10 +174,7 @@ test('a co-signer and the owner find nothing in the signed PDF or their answers 
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expectOverlay(page, 'Signed');
   await page.getByRole('button', { name: 'Back to the document' }).click();
-  await page.getByRole('button', { name: 'Download' }).click();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Signed PDF: Lease' }).click();
-  const veraCopy = readFileSync((await (await downloading).path())!);
+  const veraCopy = readFileSync(await downloadFromMenu(page, 'Signed PDF: Lease'));
   assert.deepEqual(
     // pdfsig lists the empty fields too (no validation line): only Vera's is signed.
     (await pdfsig(veraCopy)).signatures.filter((s) => s.signature).map((s) => [s.fieldName, s.signature]),

@@ -1,33 +1,13 @@
-// Shared steps of the identification E2E tests: a signed-in page without clicking through the login,
-// the sandbox provider's page (where the tester completes, fails or abandons), and screenshots at
-// desktop and phone width with the axe check.
+// Shared steps of the identification E2E tests: the sandbox provider's page (where the tester
+// completes, fails or abandons), and screenshots at desktop and phone width with the axe check.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
-import { newContext } from './support.ts';
 
 const shots = join(import.meta.dirname, 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-/** A page of a new context, signed in as `token` (the session the login page would store), or a visitor's. */
-export async function pageAs(
-  browser: Browser,
-  contexts: BrowserContext[],
-  token: string | null,
-): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  if (token)
-    await context.addInitScript((value) => {
-      const expiration = new Date(Date.now() + 3_600_000).toISOString();
-      sessionStorage.setItem('signet.token', JSON.stringify({ value, expiration }));
-    }, token);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-  return page;
-}
 
 /** The sandbox provider's three ways out of its page (identification-pages.ts of the trust services). */
 const providerButtons = {

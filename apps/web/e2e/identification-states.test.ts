@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
+import { test } from 'node:test';
 import { createUser } from './factories.ts';
-import { finishAtProvider, pageAs, shoot } from './identification-flow.ts';
-import { api, useBrowser } from './support.ts';
+import { finishAtProvider, shoot } from './identification-flow.ts';
+import { api, usePages } from './support.ts';
 
 // Issue 12 (c): an identification the provider fails and one the person abandons show their states
 // on the signature-standards pages, and neither unlocks a qualified signature.
 
-const browser = useBrowser();
-const contexts: BrowserContext[] = [];
-after(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-});
+const { pageAs } = usePages();
 
 interface QualitiesDetail {
   highestQuality: string;
@@ -21,7 +16,7 @@ interface QualitiesDetail {
 
 test('a failed and an abandoned identification show their states and unlock nothing', async () => {
   const fay = await createUser('Fay', 'Fischer');
-  const page = await pageAs(browser(), contexts, fay.token);
+  const page = await pageAs(fay.token);
 
   // eIDAS self-service: the provider's check fails.
   await page.goto('/profile/signature-standards/eidas/self');

@@ -1,21 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
+import { test } from 'node:test';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { createRequest, createUser } from './factories.ts';
-import { finishAtProvider, pageAs, shoot } from './identification-flow.ts';
+import { finishAtProvider, shoot } from './identification-flow.ts';
 import { expectOverlay, smsCount, tanFromSms } from './signing-flow.ts';
-import { api, mailedLink, uniqueEmail, useBrowser } from './support.ts';
+import { api, mailedLink, uniqueEmail, usePages } from './support.ts';
 
 // Issue 12 (b): a visitor asked for an eIDAS QES is refused without identification; the
 // upgrade-standards dialog says so and leads to the visitor's identification pages; after
 // self-service identification at the sandbox provider they return to the document and sign.
 
-const browser = useBrowser();
-const contexts: BrowserContext[] = [];
-after(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-});
+const { pageAs } = usePages();
 
 test('a visitor asked for eIDAS QES identifies from the signing page, comes back and signs', async () => {
   const owner = await createUser('Olga', 'Owner');
@@ -40,7 +35,7 @@ test('a visitor asked for eIDAS QES identifies from the signing page, comes back
   });
   const signerId = request.signatures[0]!.sid;
 
-  const page = await pageAs(browser(), contexts, null);
+  const page = await pageAs(null);
   await page.goto(await mailedLink(visitor, `/view/${request.id}/`));
   await page.getByRole('heading', { name: 'Consulting mandate' }).waitFor();
   const before = await smsCount(mobile);

@@ -1,23 +1,16 @@
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, test } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
 import { createRequest, createUser } from './factories.ts';
-import { finishAtProvider, pageAs, shoot } from './identification-flow.ts';
-import { expectOverlay, pdfsig, smsCount, tanFromSms } from './signing-flow.ts';
-import { api, useBrowser } from './support.ts';
+import { finishAtProvider, shoot } from './identification-flow.ts';
+import { downloadFromMenu, expectOverlay, pdfsig, smsCount, tanFromSms } from './signing-flow.ts';
+import { api, usePages } from './support.ts';
 
 // Issue 12 (a): a user identifies for ZertES by automatic identification at the sandbox provider,
 // sees QES available, and signs a ZertES QES request with the SMS code; the signed PDF's
 // certificate names the identified person.
 
-const browser = useBrowser();
-const contexts: BrowserContext[] = [];
-after(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-});
+const { pageAs } = usePages();
 
 test('a user completes ZertES automatic identification, sees QES available and signs QES with the SMS code', async () => {
   const owner = await createUser('Otto', 'Owner');
@@ -38,7 +31,7 @@ test('a user completes ZertES automatic identification, sees QES available and s
     ],
   });
 
-  const page = await pageAs(browser(), contexts, zora.token);
+  const page = await pageAs(zora.token);
   await page.goto('/profile/signature-standards');
   const zertes = page
     .getByRole('listitem')
@@ -91,14 +84,7 @@ test('a user completes ZertES automatic identification, sees QES available and s
   await expectOverlay(page, 'Signed');
 
   await page.getByRole('button', { name: 'Back to the document' }).click();
-  await page.getByRole('button', { name: 'Download' }).click();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Signed PDF: Lease contract' }).click();
-  const file = join(tmpdir(), `signet-zertes-${request.id}.pdf`);
-  await (await downloading).saveAs(file);
-  const pdf = new Uint8Array(readFileSync(file));
-  rmSync(file);
-  const report = await pdfsig(pdf);
+  const report = await pdfsig(readFileSync(await downloadFromMenu(page, 'Signed PDF: Lease contract')));
   assert.equal(report.signatures.length, 1, report.stdout);
   const [signature] = report.signatures;
   assert.equal(signature!.signature, 'Signature is Valid.', report.stdout);

@@ -18,6 +18,13 @@ const shoot = async (page: Page, name: string, width: number, fullPage = true) =
   await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage });
 };
 
+/** Follows the link `name` of the navigation `nav` to the page of that heading, marked in the side menu. */
+async function openFromNav(page: Page, nav: string, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: nav }).getByRole('link', { name }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  await assertProfileNav(page, name);
+}
+
 const me = async (token: string) => (await api<User>('/v1/user', { token })).body;
 
 /** The side menu (a select below md) names every profile page; the current one is marked. */
@@ -37,12 +44,7 @@ test('a user edits their profile and settings, changes their e-mail by mail, and
   const { context, page } = await signedInPage(browser(), user);
 
   // Profile, reached from the main navigation.
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Profile' })
-    .click();
-  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
-  await assertProfileNav(page, 'Profile');
+  await openFromNav(page, 'Main navigation', 'Profile');
   const details = page.getByRole('region', { name: 'Personal details' });
   assert.equal(await details.getByLabel('First name').inputValue(), 'Paula');
   await shoot(page, 'profile', 1280);
@@ -79,15 +81,8 @@ test('a user edits their profile and settings, changes their e-mail by mail, and
   await page.getByText(`You log in with ${newAddress}.`).waitFor();
 
   // Settings, reached from the profile navigation.
-  await page
-    .getByRole('navigation', { name: 'Profile' })
-    .getByRole('link', { name: 'Change password' })
-    .click();
-  await page.getByRole('heading', { name: 'Change password', level: 1 }).waitFor();
-  await assertProfileNav(page, 'Change password');
-  await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-  await assertProfileNav(page, 'Settings');
+  await openFromNav(page, 'Profile', 'Change password');
+  await openFromNav(page, 'Profile', 'Settings');
   await page.getByRole('radio', { name: /Important only/ }).check();
   await page.getByLabel('Signature quality').selectOption('qes');
   await page.getByLabel('Legislation').selectOption('eidas');

@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { corpusPdf, createRequest, createUser, type TestAccount } from './factories.ts';
+import type { SignatureRequest } from '@signet/contracts/signature-requests';
+import { corpusPdf, createRequest, createUser } from './factories.ts';
 import {
   api,
   baseUrl,
-  loginThroughUi,
   mailedLink,
   mailedVisitorLinks,
-  newContext,
   settled,
+  signedInPage,
   uniqueEmail,
   useBrowser,
 } from './support.ts';
@@ -26,26 +26,6 @@ const corpusFile = 'pdf13-indesign-us-constitution-19p.pdf';
 const shots = join(import.meta.dirname, 'screenshots');
 mkdirSync(shots, { recursive: true });
 
-interface Position {
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-interface Signature {
-  sid: string;
-  email: string;
-  signer_type: string;
-  visual_signatures: Array<{ document_id: string; position: Position }>;
-}
-interface SignatureRequest {
-  id: string;
-  status_overall: string;
-  documents: Array<{ id: string; pages: Array<{ number: number; width: number; height: number }> }>;
-  signatures: Signature[];
-}
-
 const browser = useBrowser();
 
 function createDraft(token: string, title: string): Promise<SignatureRequest> {
@@ -56,10 +36,8 @@ function createDraft(token: string, title: string): Promise<SignatureRequest> {
   );
 }
 
-/** Signs `owner` in through the login page and opens their draft in the editor. */
-async function openInEditor(page: Page, owner: TestAccount, draftId: string): Promise<void> {
-  await page.goto('/login');
-  await loginThroughUi(page, owner.email, owner.password);
+/** Opens the signed-in owner's draft in the editor. */
+async function openInEditor(page: Page, draftId: string): Promise<void> {
   await page.goto(`/upload?sr=${draftId}`);
   await settled(page);
 }
@@ -91,14 +69,13 @@ test('the owner places two signatures, sends, both sign, and the signed widgets 
   const document = draft.documents[0]!;
   const pageWidth = (n: number) => document.pages.find((p) => p.number === n)!.width;
 
-  const context = await newContext(browser(), { width: 1280 });
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser(), owner, { width: 1280 });
   const pageRequests: string[] = [];
   page.on('request', (request) => {
     if (/\/documents\/[^/]+\/pages\/\d+/.test(request.url())) pageRequests.push(request.url());
   });
   await shootOnFailure(page, 'send', async () => {
-    await openInEditor(page, owner, draft.id);
+    await openInEditor(page, draft.id);
     await page.getByRole('heading', { name: 'Prepare the request' }).waitFor();
     await page.getByTestId('page-image').first().waitFor();
     // Pages are loaded as they come near: not all 19 at once.
@@ -256,10 +233,9 @@ test('the editor works at 390 px: boxes are placed and moved on a phone', async 
   const ownerToken = owner.token;
   const draft = await createDraft(ownerToken, 'Phone contract');
   const document = draft.documents[0]!;
-  const context = await newContext(browser(), { width: 390 });
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser(), owner, { width: 390 });
   await shootOnFailure(page, 'phone', async () => {
-    await openInEditor(page, owner, draft.id);
+    await openInEditor(page, draft.id);
     // The requester asks any quality, even one they cannot sign with themselves: the signer needs it.
     await page.getByRole('combobox', { name: 'Signature quality' }).click();
     await page.getByRole('option', { name: 'Qualified electronic signature (QES)', exact: true }).click();
@@ -308,11 +284,8 @@ test('send-to: a signed-in user takes a visitor signature into their account and
   // The send-to link comes with the visitor's invitation, under its own secret.
   const { sendTo } = await mailedVisitorLinks(inbox, created.id);
 
-  const context = await newContext(browser(), { width: 390 });
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser(), taker, { width: 390 });
   await shootOnFailure(page, 'sendto', async () => {
-    await page.goto('/login');
-    await loginThroughUi(page, taker.email, taker.password);
     await page.goto(`/sendto/${sendTo}`);
     await settled(page);
     await page.getByRole('heading', { name: 'Sent to an address' }).waitFor();

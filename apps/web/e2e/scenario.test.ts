@@ -4,14 +4,14 @@
 // exit URL after the countdown; A downloads the signed PDF: pdfsig finds two valid signatures whose
 // widgets are where the boxes were placed. Only the outboxes (mail, SMS) and pdfsig/qpdf are outside.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import {
   assertNear,
+  downloadFromMenu,
   dragBy,
   expectOverlay,
   pdfsig,
@@ -285,16 +285,7 @@ async function scenario(lang: Lang): Promise<void> {
     await ownerPage.goto(`/view/${srid}`);
     await ownerPage.getByText(t.everybodySigned).waitFor({ timeout: 30_000 });
     await shot(ownerPage, lang, 'owner-signed');
-    await ownerPage.getByRole('button', { name: t.download }).click();
-    const downloading = ownerPage.waitForEvent('download');
-    await ownerPage.getByRole('menuitem', { name: t.signedPdf }).click();
-    const file = join(tmpdir(), `signet-scenario-${srid}.pdf`);
-    await (await downloading).saveAs(file);
-    try {
-      return new Uint8Array(readFileSync(file));
-    } finally {
-      rmSync(file, { force: true });
-    }
+    return new Uint8Array(readFileSync(await downloadFromMenu(ownerPage, t.signedPdf, t.download)));
   });
   await ownerContext.close();
 

@@ -67,6 +67,19 @@ export async function expectOverlay(page: Page, title: string, timeout = 60_000)
   await page.locator('#signet-overlay-title').filter({ hasText: title }).waitFor({ timeout });
 }
 
+/**
+ * Picks `item` from the request page's download menu (its button named `button`) and waits for the
+ * file: its path, which the browser keeps until the page's context closes.
+ */
+export async function downloadFromMenu(page: Page, item: string, button = 'Download'): Promise<string> {
+  await page.getByRole('button', { name: button }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: item }).click();
+  const path = await (await downloading).path();
+  assert.ok(path, `${item} was downloaded`);
+  return path;
+}
+
 interface Sms {
   text: string;
   createdAt?: string;

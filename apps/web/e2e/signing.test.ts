@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import {
   corpusPdf,
@@ -23,9 +22,10 @@ import {
   mailedVisitorLinks,
   newContext,
   uniqueEmail,
-  useBrowser,
+  usePages,
 } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { downloadFromMenu } from './signing-flow.ts';
 
 // Issue 6 items 4 and 5: view and sign (/view/{srid}) and direct sign (/view/{id}/{userid}) in the
 // browser against the real server and its sandbox trust services (QTSP, SMS and mail outboxes).
@@ -34,10 +34,10 @@ const shots = join(import.meta.dirname, 'screenshots');
 mkdirSync(shots, { recursive: true });
 const pdf = corpusPdf();
 
-const browser = useBrowser();
+const pages = usePages();
+const { browser, contexts } = pages;
 let owner: TestAccount;
 let bea: TestAccount;
-const contexts: BrowserContext[] = [];
 let lastPage: Page | null = null;
 
 /** Creates and sends a request of the owner through the API. */
@@ -51,18 +51,22 @@ function openRequest(body: Record<string, unknown>): Promise<SignatureRequest> {
 
 const field = (y: number) => [{ position: { page: 1, x: 60, y } }];
 
-/** A page signed in as `token` (the session the login page would store). */
+/** A page signed in as `token` (usePages), kept for the screenshot after the test. */
 async function pageAs(token: string | null, width = 1280): Promise<Page> {
-  const context = await newContext(browser(), { width });
-  contexts.push(context);
-  if (token)
-    await context.addInitScript((value) => {
-      const expiration = new Date(Date.now() + 3_600_000).toISOString();
-      sessionStorage.setItem('signet.token', JSON.stringify({ value, expiration }));
-    }, token);
-  lastPage = await context.newPage();
-  lastPage.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  lastPage = await pages.pageAs(token, width);
   return lastPage;
+}
+
+/**
+ * A new request of the owner with Bea as its signer, opened as `viewer` (usePages), who clicks `button`
+ * there: the request, the page and the dialog the button opens.
+ */
+async function dialogOnNewRequest(viewer: TestAccount, button: string) {
+  const request = await openRequest({ signatures: [{ account_email: bea.email }] });
+  const page = await pageAs(viewer.token);
+  await page.goto(`/view/${request.id}`);
+  await page.getByRole('button', { name: button }).click();
+  return { request, page, dialog: page.getByRole('dialog') };
 }
 
 /** The visible page at 1280 px and at 390 px (phone), then back. */
@@ -131,7 +135,6 @@ afterEach(async (t) => {
 });
 after(async () => {
   await faults(null).catch(() => undefined);
-  for (const context of contexts) await context.close().catch(() => undefined);
 });
 
 test('an account signer signs AES on /view/{srid}, sees success, and downloads a valid signed PDF', async () => {
@@ -167,14 +170,8 @@ test('an account signer signs AES on /view/{srid}, sees success, and downloads a
   await page.getByTestId('request-status').filter({ hasText: 'Signed' }).waitFor();
   await page.getByText('Everybody has signed.').waitFor();
 
-  await page.getByRole('button', { name: 'Download' }).click();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Signed PDF: Agreement' }).click();
-  const download = await downloading;
-  const file = join(tmpdir(), `signet-signed-${request.id}.pdf`);
-  await download.saveAs(file);
-  const report = execFileSync('pdfsig', [file], { encoding: 'utf8' });
-  rmSync(file);
+  const signed = await downloadFromMenu(page, 'Signed PDF: Agreement');
+  const report = execFileSync('pdfsig', [signed], { encoding: 'utf8' });
   assert.equal(report.match(/Signature is Valid/g)?.length, 1, report);
 
   // ZIP and report downloads come from the same menu.
@@ -247,22 +244,14 @@ test('a visitor signs QES in Italian from the mailed link, a wrong TAN shows TAN
 });
 
 test('a signer declines with a message and the owner withdraws another request; both are mailed', async () => {
-  const declined = await openRequest({ signatures: [{ account_email: bea.email }] });
-  const page = await pageAs(bea.token);
-  await page.goto(`/view/${declined.id}`);
-  await page.getByRole('button', { name: 'Decline' }).click();
-  const dialog = page.getByRole('dialog');
+  const { page, dialog } = await dialogOnNewRequest(bea, 'Decline');
   await dialog.getByLabel('Reason (optional)').fill('The fee in clause 4 is wrong.');
   await dialog.getByRole('button', { name: 'Decline' }).click();
   await page.getByTestId('request-status').filter({ hasText: 'Declined' }).waitFor();
   await page.getByText('“The fee in clause 4 is wrong.”').waitFor();
   await waitForMail(owner.email, /declined to sign "Service agreement"/, 'The fee in clause 4 is wrong.');
 
-  const withdrawn = await openRequest({ signatures: [{ account_email: bea.email }] });
-  const ownerPage = await pageAs(owner.token);
-  await ownerPage.goto(`/view/${withdrawn.id}`);
-  await ownerPage.getByRole('button', { name: 'Withdraw' }).click();
-  const withdrawDialog = ownerPage.getByRole('dialog');
+  const { page: ownerPage, dialog: withdrawDialog } = await dialogOnNewRequest(owner, 'Withdraw');
   await withdrawDialog.getByLabel('Message to the signers (optional)').fill('Replaced by a new version.');
   await shoot(ownerPage, 'dialog-withdraw');
   await withdrawDialog.getByRole('button', { name: 'Withdraw' }).click();
@@ -271,11 +260,7 @@ test('a signer declines with a message and the owner withdraws another request; 
 });
 
 test('the owner adds an observer and a signer, and removes the signer', async () => {
-  const request = await openRequest({ signatures: [{ account_email: bea.email }] });
-  const page = await pageAs(owner.token);
-  await page.goto(`/view/${request.id}`);
-  await page.getByRole('button', { name: 'Add observer' }).click();
-  const dialog = page.getByRole('dialog');
+  const { request, page, dialog } = await dialogOnNewRequest(owner, 'Add observer');
   await dialog.getByRole('button', { name: 'Add observer' }).click();
   await dialog.getByText('This field is required').waitFor();
   const observer = uniqueEmail('observer');

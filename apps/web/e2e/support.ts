@@ -41,6 +41,36 @@ export function useBrowser(): () => Browser {
 }
 
 /**
+ * The test file's Chromium (useBrowser) and the contexts its tests open, closed after its last test.
+ * `pageAs` gives a page of a new context signed in as `token` (the session the login page would
+ * store) without clicking through the login, or a visitor's (null).
+ */
+export function usePages(): {
+  browser: () => Browser;
+  contexts: BrowserContext[];
+  pageAs: (token: string | null, width?: number) => Promise<Page>;
+} {
+  const browser = useBrowser();
+  const contexts: BrowserContext[] = [];
+  after(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+  });
+  async function pageAs(token: string | null, width = 1280): Promise<Page> {
+    const context = await newContext(browser(), { width });
+    contexts.push(context);
+    if (token)
+      await context.addInitScript((value) => {
+        const expiration = new Date(Date.now() + 3_600_000).toISOString();
+        sessionStorage.setItem('signet.token', JSON.stringify({ value, expiration }));
+      }, token);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+    return page;
+  }
+  return { browser, contexts, pageAs };
+}
+
+/**
  * A context whose pages poll the status page every 300 ms instead of 60 s. The server under test runs
  * with the sandbox, so its pages carry the Test System frame; the contexts start with it dismissed
  * (as a tester would) unless `stagingFrame` is set.

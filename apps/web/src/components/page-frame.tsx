@@ -56,17 +56,14 @@ export const dashedPanel = {
   gap: 1.5,
 } as const;
 
-export function EmptyState({
-  icon,
-  heading,
-  text,
-  action,
-}: {
+interface EmptyStateProps {
   icon: ReactNode;
   heading: string;
   text: string;
   action?: ReactNode;
-}) {
+}
+
+export function EmptyState({ icon, heading, text, action }: EmptyStateProps) {
   return (
     <Box
       sx={{
@@ -97,5 +94,23 @@ export function PageLoading({ label }: { label: string }) {
     <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
       <CircularProgress aria-label={label} />
     </Box>
+  );
+}
+
+/** A whole page while its data loads: its heading, and the spinner under it. */
+export function PageFrameLoading({ title, label }: { title: string; label: string }) {
+  return (
+    <PageFrame title={title}>
+      <PageLoading label={label} />
+    </PageFrame>
+  );
+}
+
+/** A whole page that is only its empty state (nothing to show: missing, failed, or not for here). */
+export function PageFrameEmpty({ title, ...empty }: EmptyStateProps & { title: string }) {
+  return (
+    <PageFrame title={title}>
+      <EmptyState {...empty} />
+    </PageFrame>
   );
 }

@@ -7,8 +7,8 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageFrame } from './page-frame.tsx';
-import { ButtonLink } from './router-links.tsx';
+import { PageFrameEmpty } from './page-frame.tsx';
+import { ToDashboardLink } from './router-links.tsx';
 import { usePageKey } from './use-page-key.ts';
 
 function iconFor(key: string): ReactNode {
@@ -30,19 +30,12 @@ export function PlannedPage() {
   const key = usePageKey();
   const directSign = key.startsWith('direct');
   return (
-    <PageFrame title={t(`pages.${key}.heading`)}>
-      <EmptyState
-        icon={iconFor(key)}
-        heading={t('planned.empty')}
-        text={t(`pages.${key}.text`)}
-        action={
-          directSign ? undefined : (
-            <ButtonLink to="/dashboard" variant="outlined">
-              {t('common.to_dashboard')}
-            </ButtonLink>
-          )
-        }
-      />
-    </PageFrame>
+    <PageFrameEmpty
+      title={t(`pages.${key}.heading`)}
+      icon={iconFor(key)}
+      heading={t('planned.empty')}
+      text={t(`pages.${key}.text`)}
+      action={directSign ? undefined : <ToDashboardLink />}
+    />
   );
 }

@@ -4,6 +4,7 @@ import ListItemButton, { type ListItemButtonProps } from '@mui/material/ListItem
 import MuiLink, { type LinkProps as MuiLinkProps } from '@mui/material/Link';
 import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import { createLink, type RegisteredRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 // MUI components as router links. `<Button component={Link} to=…>` would lose the router's types;
 // these check `to`, `params` and `search` against the routes as <Link> does, and render the same
@@ -22,3 +23,13 @@ type AppPath = keyof RegisteredRouter['routesByPath'];
 
 /** A path without parameters: a link to it needs nothing but the path (menus, message pages). */
 export type StaticPath = Exclude<AppPath, `${string}$${string}`>;
+
+/** The way back to the dashboard a page offers when there is nothing (more) for the user on it. */
+export function ToDashboardLink({ sx }: { sx?: ButtonProps['sx'] }) {
+  const { t } = useTranslation();
+  return (
+    <ButtonLink to="/dashboard" variant="outlined" sx={sx}>
+      {t('common.to_dashboard')}
+    </ButtonLink>
+  );
+}

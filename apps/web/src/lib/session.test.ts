@@ -19,6 +19,19 @@ function otherTab(): BroadcastChannel {
   return channel;
 }
 
+/** The next message another tab receives. */
+function nextMessage(tab: BroadcastChannel): Promise<unknown> {
+  return new Promise((resolve) => {
+    tab.onmessage = (event: MessageEvent) => resolve(event.data);
+  });
+}
+
+/** This tab, logged in as 'mine', syncing with the others. */
+async function syncingAsMine(): Promise<void> {
+  storeToken({ value: 'mine', expiration: later(60_000) }, false);
+  await startSessionSync();
+}
+
 afterEach(() => {
   stopSessionSync();
   for (const channel of otherTabs.splice(0)) channel.close();
@@ -50,19 +63,15 @@ describe('session token (spec §4/§9)', () => {
   });
 
   it('answers another tab asking for the session', async () => {
-    storeToken({ value: 'mine', expiration: later(60_000) }, false);
-    await startSessionSync();
+    await syncingAsMine();
     const tab = otherTab();
-    const answer = new Promise<unknown>((resolve) => {
-      tab.onmessage = (event: MessageEvent) => resolve(event.data);
-    });
+    const answer = nextMessage(tab);
     tab.postMessage({ type: 'request' });
     expect(await answer).toMatchObject({ type: 'session', token: { value: 'mine' } });
   });
 
   it('logout in another tab logs this tab out', async () => {
-    storeToken({ value: 'mine', expiration: later(60_000) }, false);
-    await startSessionSync();
+    await syncingAsMine();
     const listener = vi.fn();
     onSessionChange(listener);
     otherTab().postMessage({ type: 'logout' });
@@ -71,12 +80,8 @@ describe('session token (spec §4/§9)', () => {
   });
 
   it("broadcasts this tab's logout", async () => {
-    storeToken({ value: 'mine', expiration: later(60_000) }, false);
-    await startSessionSync();
-    const tab = otherTab();
-    const received = new Promise<unknown>((resolve) => {
-      tab.onmessage = (event: MessageEvent) => resolve(event.data);
-    });
+    await syncingAsMine();
+    const received = nextMessage(otherTab());
     clearToken(true);
     expect(await received).toEqual({ type: 'logout' });
   });

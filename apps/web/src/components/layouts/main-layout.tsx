@@ -65,6 +65,10 @@ function UserMenu() {
   const user = useQuery({ ...userQueryOptions, enabled: Boolean(getToken()) }).data;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return null;
+  const menuItems: NavItem[] = [
+    { to: '/profile', label: t('nav.profile'), icon: <PersonIcon fontSize="small" /> },
+    { to: '/logout', label: t('common.logout'), icon: <LogoutIcon fontSize="small" /> },
+  ];
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   return (
     <>
@@ -91,18 +95,12 @@ function UserMenu() {
         </Box>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItemLink to="/profile" onClick={() => setAnchor(null)}>
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          {t('nav.profile')}
-        </MenuItemLink>
-        <MenuItemLink to="/logout" onClick={() => setAnchor(null)}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {t('common.logout')}
-        </MenuItemLink>
+        {menuItems.map((item) => (
+          <MenuItemLink key={item.to} to={item.to} onClick={() => setAnchor(null)}>
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            {item.label}
+          </MenuItemLink>
+        ))}
       </Menu>
     </>
   );

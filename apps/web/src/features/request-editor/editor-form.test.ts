@@ -80,14 +80,24 @@ describe('editor form rules (spec §5)', () => {
   });
 });
 
-const request = {
-  id: 'r1',
+/** The request's own settings: the saved request has them, and saving sends them back unchanged. */
+const settings = {
   title: 'Lease',
   message: null,
   quality: 'aes',
   legislation: 'eidas',
   signing_order: true,
   observers: ['watch@example.com'],
+};
+/** Vera's box, as the API stores it and as the editor sends it back. */
+const veraBox = {
+  document_id: 'f1c1e0c4-1c1a-4d8e-9b7b-3c1f8b6f0a11',
+  position: { page: 2, x: 10.5, y: 20, width: 300, height: 140 },
+};
+
+const request = {
+  id: 'r1',
+  ...settings,
   documents: [],
   signatures: [
     {
@@ -101,12 +111,7 @@ const request = {
       language: 'de-ch',
       quality: 'qes',
       mobile_number: '+41795551234',
-      visual_signatures: [
-        {
-          document_id: 'f1c1e0c4-1c1a-4d8e-9b7b-3c1f8b6f0a11',
-          position: { page: 2, x: 10.5, y: 20, width: 300, height: 140 },
-        },
-      ],
+      visual_signatures: [veraBox],
     },
     {
       sid: 's1',
@@ -154,12 +159,7 @@ describe('form ↔ API', () => {
     const body = updateBodyFromForm(formFromRequest(request));
     expect(UpdateSignatureRequestBody.safeParse(body).success).toBe(true);
     expect(body).toEqual({
-      title: 'Lease',
-      message: null,
-      quality: 'aes',
-      legislation: 'eidas',
-      signing_order: true,
-      observers: ['watch@example.com'],
+      ...settings,
       signatures: [
         { account_email: 'bob@example.com', visual_signatures: [] },
         {
@@ -171,12 +171,7 @@ describe('form ↔ API', () => {
             language: 'de-ch',
           },
           quality: 'qes',
-          visual_signatures: [
-            {
-              document_id: 'f1c1e0c4-1c1a-4d8e-9b7b-3c1f8b6f0a11',
-              position: { page: 2, x: 10.5, y: 20, width: 300, height: 140 },
-            },
-          ],
+          visual_signatures: [veraBox],
         },
       ],
     });

@@ -9,7 +9,7 @@ import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReceivedInvitation } from '@signet/contracts/businesses';
 import { PageLoading } from '../../../components/page-frame.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
+import { ButtonLink, ToDashboardLink } from '../../../components/router-links.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -39,15 +39,6 @@ function Frame({ text, children }: { text?: string; children?: ReactNode }) {
 function Actions({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center', mt: 1 }}>{children}</Box>
-  );
-}
-
-function ToDashboard() {
-  const { t } = useTranslation();
-  return (
-    <ButtonLink to="/dashboard" variant="outlined">
-      {t('common.to_dashboard')}
-    </ButtonLink>
   );
 }
 
@@ -118,7 +109,7 @@ export function InvitationPage() {
               {t('common.try_again', { ns: 'translation' })}
             </Button>
           )}
-          <ToDashboard />
+          <ToDashboardLink />
         </Actions>
       </Frame>
     );
@@ -144,7 +135,7 @@ function InvitationDetails({ secret, invitation }: { secret: string; invitation:
           {t(`invitation.states.${invitation.status}.text`, { business })}
         </Alert>
         <Actions>
-          <ToDashboard />
+          <ToDashboardLink />
         </Actions>
       </Frame>
     );

@@ -19,6 +19,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { EmptyState } from '../../../components/page-frame.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ButtonLink, TextLink } from '../../../components/router-links.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -64,6 +65,7 @@ export function RequestList({ search, viewer, onDelete, onSigned }: RequestListP
   const debouncedText = useDebounced(text, 300);
   const query = listQueryFor(search, page, debouncedText);
   const list = useSignatureRequests(query);
+  const retry = () => void list.refetch();
   const batch = useSignBatch();
 
   // A new filter, tab or search starts on page 1 with nothing selected.
@@ -240,18 +242,9 @@ export function RequestList({ search, viewer, onDelete, onSigned }: RequestListP
           {visibleSelection.size > 0 && <SelectionHints actions={actions} />}
 
           {list.isError && !list.data ? (
-            <Alert
-              severity="error"
-              role="alert"
-              sx={{ m: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                  {t('list.retry')}
-                </Button>
-              }
-            >
+            <RetryAlert severity="error" sx={{ m: 2 }} retryLabel={t('list.retry')} onRetry={retry}>
               {t('list.error')}
-            </Alert>
+            </RetryAlert>
           ) : (
             <Box
               component="ul"
@@ -272,17 +265,9 @@ export function RequestList({ search, viewer, onDelete, onSigned }: RequestListP
             </Box>
           )}
           {list.isError && list.data && (
-            <Alert
-              severity="warning"
-              sx={{ m: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                  {t('list.retry')}
-                </Button>
-              }
-            >
+            <RetryAlert severity="warning" sx={{ m: 2 }} retryLabel={t('list.retry')} onRetry={retry}>
               {t('list.stale')}
-            </Alert>
+            </RetryAlert>
           )}
         </Paper>
       )}

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -14,11 +13,12 @@ import SendIcon from '@mui/icons-material/Send';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
-import { ButtonLink } from '../../../components/router-links.tsx';
+import { ButtonLink, ToDashboardLink } from '../../../components/router-links.tsx';
 import { useEditorTranslation } from '../use-editor-translation.ts';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { dialogStore, openDialog } from '../../../components/dialog-store.ts';
-import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { PageFrame, PageFrameEmpty, PageFrameLoading } from '../../../components/page-frame.tsx';
+import { selectOptions } from '../../../components/select-options.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { signatureRequestQueryOptions } from '../../../lib/api/get-signature-request.ts';
@@ -40,6 +40,7 @@ import {
   type Legislation,
   type Placement,
   type Quality,
+  type SignerForm,
 } from '../editor-form.ts';
 import { defaultBox, type Box as PointsBox } from '../geometry.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -50,6 +51,9 @@ import { SignerCard } from './signer-card.tsx';
 /** Each signer's colour, on their card and their box. */
 const signerColors = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457', '#4e342e'];
 const colorOf = (index: number) => signerColors[index % signerColors.length]!;
+
+/** The editor's add buttons, one a kind of signer (an account, or a visitor known by e-mail). */
+const signerKinds = ['account', 'visitor'] as const satisfies readonly SignerForm['kind'][];
 
 /** Where a new box goes: the lower left of the page, above boxes placed there before. */
 function newPlacement(
@@ -286,11 +290,7 @@ function Editor({ request }: { request: SignatureRequest }) {
                   onChange={(event) => chooseQuality(event.target.value as Quality)}
                   helperText={t(`quality_help.${watched.quality ?? request.quality}`)}
                 >
-                  {qualities.map((quality) => (
-                    <MenuItem key={quality} value={quality}>
-                      {t(`quality.${quality}`)}
-                    </MenuItem>
-                  ))}
+                  {selectOptions(qualities, (quality) => t(`quality.${quality}`))}
                 </TextField>
                 <TextField
                   select
@@ -299,11 +299,7 @@ function Editor({ request }: { request: SignatureRequest }) {
                   onChange={(event) => chooseLegislation(event.target.value as Legislation)}
                   helperText={t('details.legislation_help')}
                 >
-                  {legislations.map((legislation) => (
-                    <MenuItem key={legislation} value={legislation}>
-                      {t(`legislation.${legislation}`)}
-                    </MenuItem>
-                  ))}
+                  {selectOptions(legislations, (legislation) => t(`legislation.${legislation}`))}
                 </TextField>
               </Box>
             </SectionCard>
@@ -356,20 +352,16 @@ function Editor({ request }: { request: SignatureRequest }) {
                 </Typography>
               )}
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                <Button
-                  variant="outlined"
-                  startIcon={<PersonAddAltIcon />}
-                  onClick={() => signers.append(newSigner('account'))}
-                >
-                  {t('signers.add_account')}
-                </Button>
-                <Button
-                  variant="outlined"
-                  startIcon={<PersonAddAltIcon />}
-                  onClick={() => signers.append(newSigner('visitor'))}
-                >
-                  {t('signers.add_visitor')}
-                </Button>
+                {signerKinds.map((kind) => (
+                  <Button
+                    key={kind}
+                    variant="outlined"
+                    startIcon={<PersonAddAltIcon />}
+                    onClick={() => signers.append(newSigner(kind))}
+                  >
+                    {t(`signers.add_${kind}`)}
+                  </Button>
+                ))}
               </Box>
             </SectionCard>
 
@@ -477,49 +469,40 @@ export function RequestEditorPage({ requestId }: { requestId: string }) {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  if (request.isPending)
-    return (
-      <PageFrame title={t('title')}>
-        <PageLoading label={t('loading')} />
-      </PageFrame>
-    );
+  if (request.isPending) return <PageFrameLoading title={t('title')} label={t('loading')} />;
   if (request.isError) {
     const missing = isApiError(request.error) && request.error.statusCode === 404;
     return (
-      <PageFrame title={t('title')}>
-        <EmptyState
-          icon={<SendIcon />}
-          heading={missing ? t('missing.heading') : t('load_failed.heading')}
-          text={missing ? t('missing.text') : t('load_failed.text')}
-          action={
-            missing ? (
-              <ButtonLink to="/dashboard" variant="outlined">
-                {t('common.to_dashboard', { ns: 'translation' })}
-              </ButtonLink>
-            ) : (
-              <Button variant="outlined" onClick={() => void request.refetch()}>
-                {t('common.try_again', { ns: 'translation' })}
-              </Button>
-            )
-          }
-        />
-      </PageFrame>
+      <PageFrameEmpty
+        title={t('title')}
+        icon={<SendIcon />}
+        heading={missing ? t('missing.heading') : t('load_failed.heading')}
+        text={missing ? t('missing.text') : t('load_failed.text')}
+        action={
+          missing ? (
+            <ToDashboardLink />
+          ) : (
+            <Button variant="outlined" onClick={() => void request.refetch()}>
+              {t('common.try_again', { ns: 'translation' })}
+            </Button>
+          )
+        }
+      />
     );
   }
   if (request.data.status_overall !== 'DRAFT')
     return (
-      <PageFrame title={t('title')}>
-        <EmptyState
-          icon={<SendIcon />}
-          heading={t('not_draft.heading')}
-          text={t('not_draft.text')}
-          action={
-            <ButtonLink to="/view/$srid" params={{ srid: request.data.id }} variant="contained">
-              {t('not_draft.open')}
-            </ButtonLink>
-          }
-        />
-      </PageFrame>
+      <PageFrameEmpty
+        title={t('title')}
+        icon={<SendIcon />}
+        heading={t('not_draft.heading')}
+        text={t('not_draft.text')}
+        action={
+          <ButtonLink to="/view/$srid" params={{ srid: request.data.id }} variant="contained">
+            {t('not_draft.open')}
+          </ButtonLink>
+        }
+      />
     );
   return <Editor key={request.data.id} request={request.data} />;
 }

@@ -13,6 +13,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { selectOptions } from '../../../components/select-options.tsx';
 import { useEditorTranslation } from '../use-editor-translation.ts';
 import { languages } from '@signet/contracts/common';
 import { useEmailAutocomplete } from '../api/get-email-autocomplete.ts';
@@ -195,11 +196,9 @@ export function SignerCard({
               name={`signers.${index}.language`}
               render={({ field }) => (
                 <TextField {...field} select label={t('signer.language')}>
-                  {languages.map((language) => (
-                    <MenuItem key={language} value={language}>
-                      {t(`common.languages.${language}`, { ns: 'translation' })}
-                    </MenuItem>
-                  ))}
+                  {selectOptions(languages, (language) =>
+                    t(`common.languages.${language}`, { ns: 'translation' }),
+                  )}
                 </TextField>
               )}
             />
@@ -217,11 +216,7 @@ export function SignerCard({
           <MenuItem value="request">
             {t('signer.quality_default', { quality: t(`quality.${requestQuality}`) })}
           </MenuItem>
-          {qualities.map((quality) => (
-            <MenuItem key={quality} value={quality}>
-              {t(`quality.${quality}`)}
-            </MenuItem>
-          ))}
+          {selectOptions(qualities, (quality) => t(`quality.${quality}`))}
         </TextField>
       </Box>
       <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>

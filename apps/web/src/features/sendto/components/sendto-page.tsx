@@ -8,8 +8,8 @@ import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlin
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../../components/fact-list.tsx';
-import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
-import { ButtonLink } from '../../../components/router-links.tsx';
+import { PageFrame, PageFrameEmpty, PageFrameLoading } from '../../../components/page-frame.tsx';
+import { ButtonLink, ToDashboardLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useClaimSendTo } from '../api/claim-sendto.ts';
@@ -40,28 +40,18 @@ export function SendToPage() {
     }
   };
 
-  if (summary.isPending)
-    return (
-      <PageFrame title={t('title')}>
-        <PageLoading label={t('loading')} />
-      </PageFrame>
-    );
+  if (summary.isPending) return <PageFrameLoading title={t('title')} label={t('loading')} />;
   if (summary.isError) {
     // Unknown, spent, or not a send-to link at all (an old link, a mistyped one): not valid.
     const missing = isApiError(summary.error) && [400, 404].includes(summary.error.statusCode);
     return (
-      <PageFrame title={t('title')}>
-        <EmptyState
-          icon={<ForwardToInboxOutlinedIcon />}
-          heading={missing ? t('missing.heading') : t('load_failed')}
-          text={missing ? t('missing.text') : t('load_failed_text')}
-          action={
-            <ButtonLink to="/dashboard" variant="outlined">
-              {t('common.to_dashboard', { ns: 'translation' })}
-            </ButtonLink>
-          }
-        />
-      </PageFrame>
+      <PageFrameEmpty
+        title={t('title')}
+        icon={<ForwardToInboxOutlinedIcon />}
+        heading={missing ? t('missing.heading') : t('load_failed')}
+        text={missing ? t('missing.text') : t('load_failed_text')}
+        action={<ToDashboardLink />}
+      />
     );
   }
   const data = summary.data;
@@ -103,9 +93,7 @@ export function SendToPage() {
         ) : (
           <>
             <Typography sx={{ mt: 2 }}>{t('not_claimable')}</Typography>
-            <ButtonLink to="/dashboard" variant="outlined" sx={{ mt: 2 }}>
-              {t('common.to_dashboard', { ns: 'translation' })}
-            </ButtonLink>
+            <ToDashboardLink sx={{ mt: 2 }} />
           </>
         )}
       </Paper>

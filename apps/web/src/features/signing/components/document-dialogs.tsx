@@ -69,9 +69,7 @@ export function AddObserverDialog(props: DialogComponentProps) {
   return (
     <FormDialog
       {...props}
-      title={t('dialogs.add-observer.title')}
-      body={t('dialogs.add-observer.body')}
-      confirm={t('dialogs.add-observer.confirm')}
+      name="add-observer"
       onSubmit={() => {
         setTouched(true);
         if (!error) props.onAction('add', email.trim());
@@ -118,21 +116,21 @@ function FormActions({
   );
 }
 
+/** The dialogs that are a form; their title, text and confirm label are `dialogs.<name>.*`. */
+type FormDialogName = 'add-observer' | 'add-signer' | 'delegate';
+
 /** A dialog whose content is a form: title, text, fields; Enter or the confirm button submits. */
 function FormDialog({
-  title,
-  body,
-  confirm,
+  name,
   onSubmit,
   children,
   ...props
 }: DialogComponentProps & {
-  title: string;
-  body: string;
-  confirm: string;
+  name: FormDialogName;
   onSubmit: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('signing');
   return (
     <form
       noValidate
@@ -141,59 +139,66 @@ function FormDialog({
         onSubmit();
       }}
     >
-      <DialogTitle id={dialogTitleId}>{title}</DialogTitle>
+      <DialogTitle id={dialogTitleId}>{t(`dialogs.${name}.title`)}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{body}</DialogContentText>
+        <DialogContentText>{t(`dialogs.${name}.body`)}</DialogContentText>
         {children}
       </DialogContent>
-      <FormActions {...props} confirm={confirm} />
+      <FormActions {...props} confirm={t(`dialogs.${name}.confirm`)} />
     </form>
+  );
+}
+
+/**
+ * A form dialog about a signer (an account or a visitor): once the signer is valid, reports `action`
+ * with the signer and `extra`. Its own fields (`children`) follow the signer's.
+ */
+function SignerFormDialog({
+  name,
+  action,
+  extra,
+  children,
+  ...props
+}: DialogComponentProps & {
+  name: FormDialogName;
+  action: string;
+  extra?: Record<string, unknown>;
+  children?: ReactNode;
+}) {
+  const form = useSignerForm();
+  return (
+    <FormDialog
+      {...props}
+      name={name}
+      onSubmit={() => {
+        form.setShowErrors(true);
+        if (form.valid) props.onAction(action, { ...signerInput(form.value, currentLanguage()), ...extra });
+      }}
+    >
+      <SignerFields value={form.value} onChange={form.setValue} showErrors={form.showErrors} />
+      {children}
+    </FormDialog>
   );
 }
 
 /** Owner: one more signer on an open request (invited at once) or a draft. */
 export function AddSignerDialog(props: DialogComponentProps) {
-  const { t } = useTranslation('signing');
-  const form = useSignerForm();
-  return (
-    <FormDialog
-      {...props}
-      title={t('dialogs.add-signer.title')}
-      body={t('dialogs.add-signer.body')}
-      confirm={t('dialogs.add-signer.confirm')}
-      onSubmit={() => {
-        form.setShowErrors(true);
-        if (form.valid) props.onAction('add', signerInput(form.value, currentLanguage()));
-      }}
-    >
-      <SignerFields value={form.value} onChange={form.setValue} showErrors={form.showErrors} />
-    </FormDialog>
-  );
+  return <SignerFormDialog {...props} name="add-signer" action="add" />;
 }
 
 /** A signer hands their open signature to someone else, with a message for them. */
 export function DelegateDialog(props: DialogComponentProps) {
   const { t } = useTranslation('signing');
-  const form = useSignerForm();
   const [message, setMessage] = useState('');
   return (
-    <FormDialog
+    <SignerFormDialog
       {...props}
-      title={t('dialogs.delegate.title')}
-      body={t('dialogs.delegate.body')}
-      confirm={t('dialogs.delegate.confirm')}
-      onSubmit={() => {
-        form.setShowErrors(true);
-        if (form.valid)
-          props.onAction('delegate', {
-            ...signerInput(form.value, currentLanguage()),
-            ...(message.trim() ? { message: message.trim() } : {}),
-          });
-      }}
+      name="delegate"
+      action="delegate"
+      extra={message.trim() ? { message: message.trim() } : {}}
     >
-      <SignerFields value={form.value} onChange={form.setValue} showErrors={form.showErrors} />
       <MessageField value={message} onChange={setMessage} label={t('dialogs.delegate.message')} />
-    </FormDialog>
+    </SignerFormDialog>
   );
 }
 

@@ -104,30 +104,27 @@ export function SigningFailureOverlay(props: OverlayComponentProps) {
   // signing-outcome.ts puts the failed answer's code in the props.
   const limit = limitTexts[props.descriptor.props?.code as ClientErrorCode];
   const retryAt = props.descriptor.props?.retryAt as string | undefined;
-  if (limit && retryAt)
-    return (
-      <MessageOverlay
-        {...props}
-        name="signing-failure"
-        icon={<LockClockOutlinedIcon />}
-        tone="error"
-        body={t(limit, { time: formatDateTime(retryAt) })}
-      />
-    );
+  // A limit says until when no retry helps: no retry button then, and no details.
+  const limitText = limit && retryAt ? t(limit, { time: formatDateTime(retryAt) }) : undefined;
   return (
     <MessageOverlay
       {...props}
       name="signing-failure"
-      icon={<ErrorOutlineIcon />}
+      icon={limitText ? <LockClockOutlinedIcon /> : <ErrorOutlineIcon />}
       tone="error"
-      retryLabel={t('overlays.retry')}
+      body={limitText}
+      retryLabel={limitText ? undefined : t('overlays.retry')}
     >
-      {message && (
-        <Alert severity="error" sx={{ textAlign: 'left', width: '100%' }}>
-          {message}
-        </Alert>
+      {!limitText && (
+        <>
+          {message && (
+            <Alert severity="error" sx={{ textAlign: 'left', width: '100%' }}>
+              {message}
+            </Alert>
+          )}
+          {props.descriptor.props?.extra as ReactNode}
+        </>
       )}
-      {props.descriptor.props?.extra as ReactNode}
     </MessageOverlay>
   );
 }
