@@ -11,6 +11,7 @@ import {
 import type { AustrianIdentity } from '../id-austria/subject-records.js';
 import type { TrustServices } from '../trust-services.js';
 import { renderLoginPage } from './id-austria-login-page.js';
+import { acceptHtmlForms } from './html.js';
 
 const loginForm = z.object({
   action: z.enum(['login', 'cancel']),
@@ -79,11 +80,7 @@ export function registerIdAustriaRoutes(
   });
 
   parent.register(async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptHtmlForms(app);
     app.get('/id-austria/login/:uid', async (request, reply) => {
       const { provider } = await ready;
       asPublic(request.raw);

@@ -6,6 +6,7 @@ import { sessionPage, unknownSessionPage } from '../identification/identificatio
 import type { DocumentReading } from '../identification/identification-service.js';
 import { identProviders, isSessionId } from '../identification/identification-sessions.js';
 import type { TrustServices } from '../trust-services.js';
+import { acceptHtmlForms } from './html.js';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 const personName = z.string().trim().min(1).max(100);
@@ -75,11 +76,7 @@ export function registerIdentificationRoutes(
   });
 
   app.register(async (pages) => {
-    pages.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptHtmlForms(pages);
     const sessionFor = (request: FastifyRequest) => {
       const { id, token } = pageParams.parse(request.params);
       if (!isSessionId(id)) return undefined;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml } from './html.js';
+import { acceptHtmlForms, escapeHtml } from './html.js';
 
 /** API callers (scripts, tests on another machine) present the sandbox access secret in this header. */
 export const sandboxAccessHeader = 'x-sandbox-access-secret';
@@ -94,11 +94,7 @@ export function sandboxAccess(options: SandboxAccessOptions): {
 
   const registerAccessForm = (app: FastifyInstance) => {
     app.register(async (form) => {
-      form.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 4096 },
-        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-      );
+      acceptHtmlForms(form);
       form.post('/access', async (request, reply) => {
         const { secret, next } = accessForm.parse(request.body);
         reply.header('cache-control', 'no-store');
