@@ -1,30 +1,29 @@
 import { defineEndpoint } from '../endpoint.ts';
 import { MobileIdRegisterBody, MobileIdState } from '../mobile-id.ts';
 
-const tags = ['Mobile ID'];
+/** Every Mobile ID call is the signed-in user's own (visitors have no profile to register one in). */
+const ofTheUser = { auth: 'user', tags: ['Mobile ID'] } as const;
 
 /**
  * Mobile ID (profile, signature standards): an account user registers their phone at the QTSP, which
  * from then on asks it to approve their qualified signatures. The QTSP keeps the registration.
  */
 export const mobileIdEndpoints = {
-  getMobileId: defineEndpoint({
-    method: 'GET',
+  registerMobileId: defineEndpoint({
+    method: 'PUT',
     path: '/v1/user/mobile-id',
-    auth: 'user',
-    summary: "The caller's Mobile ID: none, pending approval on the phone, or registered",
-    tags,
+    ...ofTheUser,
+    summary: 'Register (or replace) the Mobile ID phone; it becomes registered once approved on the phone',
+    body: MobileIdRegisterBody,
     status: 200,
     response: MobileIdState,
     errors: ['TRUST_SERVICE_UNAVAILABLE'],
   }),
-  registerMobileId: defineEndpoint({
-    method: 'PUT',
+  getMobileId: defineEndpoint({
+    method: 'GET',
     path: '/v1/user/mobile-id',
-    auth: 'user',
-    summary: 'Register (or replace) the Mobile ID phone; it becomes registered once approved on the phone',
-    tags,
-    body: MobileIdRegisterBody,
+    ...ofTheUser,
+    summary: "The caller's Mobile ID: none, pending approval on the phone, or registered",
     status: 200,
     response: MobileIdState,
     errors: ['TRUST_SERVICE_UNAVAILABLE'],
@@ -32,9 +31,8 @@ export const mobileIdEndpoints = {
   removeMobileId: defineEndpoint({
     method: 'DELETE',
     path: '/v1/user/mobile-id',
-    auth: 'user',
+    ...ofTheUser,
     summary: 'Remove the Mobile ID: qualified signatures are confirmed by SMS code again',
-    tags,
     status: 204,
     errors: ['NOT_FOUND', 'TRUST_SERVICE_UNAVAILABLE'],
   }),

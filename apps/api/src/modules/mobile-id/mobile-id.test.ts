@@ -62,6 +62,12 @@ describe.each(databaseKinds)('Mobile ID on %s', (kind) => {
     );
   const check = (signer: TestUser, responseId: string) =>
     t.call('POST', `/v3/sign/approval/${responseId}`, signer);
+  /** A Mobile ID signer's QES signing, started: the phone is asked. */
+  async function waitingForPhone(mobile: string) {
+    const signer = await mobileIdSigner(mobile);
+    const request = await openFor(signer);
+    return { signer, request, started: await start(signer, request) };
+  }
   const statusOf = async (request: SignatureRequest) =>
     json<SignatureRequest>(await t.call('GET', `/v3/signature-requests/${request.id}`, owner)).status_overall;
 
@@ -111,9 +117,7 @@ describe.each(databaseKinds)('Mobile ID on %s', (kind) => {
 
   it('signs at QES once the phone approves, without sending a code', async () => {
     const mobile = '+41790006201';
-    const signer = await mobileIdSigner(mobile);
-    const request = await openFor(signer);
-    const started = await start(signer, request);
+    const { signer, request, started } = await waitingForPhone(mobile);
     expect(started.status).toBe('APPROVAL_REQUIRED');
     expect((await smsTo(t, mobile)).messages).toHaveLength(0);
     expect(json(await check(signer, started.responseId))).toMatchObject({ status: 'APPROVAL_REQUIRED' });
@@ -130,9 +134,7 @@ describe.each(databaseKinds)('Mobile ID on %s', (kind) => {
 
   it('signs nothing when the phone declines, and frees the request', async () => {
     const mobile = '+41790006202';
-    const signer = await mobileIdSigner(mobile);
-    const request = await openFor(signer);
-    const started = await start(signer, request);
+    const { signer, request, started } = await waitingForPhone(mobile);
     await answerOnPhone(mobile, 'decline');
     const declined = await check(signer, started.responseId);
     expect(declined.statusCode).toBe(409);
@@ -143,9 +145,7 @@ describe.each(databaseKinds)('Mobile ID on %s', (kind) => {
 
   it('ends the signing when the phone does not answer in time', async () => {
     const mobile = '+41790006203';
-    const signer = await mobileIdSigner(mobile);
-    const request = await openFor(signer);
-    const started = await start(signer, request);
+    const { signer, request, started } = await waitingForPhone(mobile);
     await sandbox('/control/clock', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -157,9 +157,8 @@ describe.each(databaseKinds)('Mobile ID on %s', (kind) => {
 
   it('goes on with an SMS code when the signer asks for one', async () => {
     const mobile = '+41790006204';
-    const signer = await mobileIdSigner(mobile);
-    const request = await openFor(signer);
-    const started = await start(signer, request);
+    const { signer, request, started } = await waitingForPhone(mobile);
+    expect(await lockStatus(t, owner, request.id)).toMatchObject({ locked: true });
     expect(json(await t.call('POST', `/resend/${started.responseId}`, signer))).toMatchObject({
       status: 'PENDING',
     });

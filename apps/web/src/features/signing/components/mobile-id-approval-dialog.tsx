@@ -76,42 +76,44 @@ export function MobileIdApprovalDialog(props: DialogComponentProps) {
     };
   }, [phase, startedAt]);
 
-  if (phase !== 'waiting')
-    return (
-      <>
-        <DialogTitle id={dialogTitleId}>{t(`dialogs.mobile-id-approval.${phase}_title`)}</DialogTitle>
-        <DialogContent>
+  // Waiting: cancel, or go on by SMS code. Declined or expired: close, or start again.
+  const waiting = phase === 'waiting';
+  const quiet = waiting ? 'cancel' : 'close';
+  return (
+    <>
+      <DialogTitle id={dialogTitleId}>
+        {t(waiting ? 'dialogs.mobile-id-approval.title' : `dialogs.mobile-id-approval.${phase}_title`)}
+      </DialogTitle>
+      <DialogContent>
+        {waiting ? (
+          <>
+            <DialogContentText>{t('dialogs.mobile-id-approval.body')}</DialogContentText>
+            <Box
+              role="status"
+              aria-live="polite"
+              sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 3 }}
+            >
+              <CircularProgress size={28} aria-hidden="true" />
+              <Typography>{t('dialogs.mobile-id-approval.waiting')}</Typography>
+            </Box>
+            {slow && <Alert severity="info">{t('dialogs.mobile-id-approval.slow')}</Alert>}
+          </>
+        ) : (
           <Alert severity="error" role="alert">
             {t(`dialogs.mobile-id-approval.${phase}`)}
           </Alert>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => onAction('close')} disabled={props.loading}>
-            {tg('common.close')}
-          </Button>
-          <Button variant="contained" onClick={() => onAction('retry')} loading={props.loading}>
-            {t('dialogs.mobile-id-approval.start_again')}
-          </Button>
-        </DialogActions>
-      </>
-    );
-  return (
-    <>
-      <DialogTitle id={dialogTitleId}>{t('dialogs.mobile-id-approval.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('dialogs.mobile-id-approval.body')}</DialogContentText>
-        <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 3 }}>
-          <CircularProgress size={28} aria-hidden="true" />
-          <Typography>{t('dialogs.mobile-id-approval.waiting')}</Typography>
-        </Box>
-        {slow && <Alert severity="info">{t('dialogs.mobile-id-approval.slow')}</Alert>}
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={() => onAction('cancel')} disabled={props.loading}>
-          {tg('common.cancel')}
+        <Button onClick={() => onAction(quiet)} disabled={props.loading}>
+          {tg(`common.${quiet}`)}
         </Button>
-        <Button variant="outlined" onClick={() => onAction('sms')} loading={props.loading}>
-          {t('dialogs.mobile-id-approval.use_sms')}
+        <Button
+          variant="contained"
+          onClick={() => onAction(waiting ? 'sms' : 'retry')}
+          loading={props.loading}
+        >
+          {t(waiting ? 'dialogs.mobile-id-approval.use_sms' : 'dialogs.mobile-id-approval.start_again')}
         </Button>
       </DialogActions>
     </>
