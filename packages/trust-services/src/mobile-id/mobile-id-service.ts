@@ -17,7 +17,7 @@ export interface MobileIdRegistration {
   registeredAt?: string;
 }
 
-export type ApprovalStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'EXPIRED' | 'WITHDRAWN';
+type ApprovalStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'EXPIRED' | 'WITHDRAWN';
 
 /** One question to the phone: confirm a registration, or release a signing. */
 export interface MobileIdApproval {

@@ -37,7 +37,7 @@ export interface StartStepUpRequest {
   secondFactor?: SecondFactor;
 }
 
-export type SecondFactor = 'sms' | 'mobile-id';
+type SecondFactor = 'sms' | 'mobile-id';
 
 export interface StepUpView {
   responseId: string;

@@ -6,7 +6,7 @@ import {
 } from '../../adapters/remote-signing.ts';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { signerKeyOf, viaTrustService } from '../signing/signing-context.ts';
+import { signerKeyOf, viaTrustService } from './signing-context.ts';
 
 // Mobile ID: an account user's phone registered at the QTSP as their second factor. The QTSP keeps
 // the registration (it asks the phone to approve it, and later each qualified signing); Signet only

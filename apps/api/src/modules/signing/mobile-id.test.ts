@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { databaseKinds, json, samplePdf } from '../../../test/helpers.ts';
 import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
-import { latestSmsCode, lockStatus, smsTo } from '../signing/signing-fixtures.test-support.ts';
+import { latestSmsCode, lockStatus, smsTo } from './signing-fixtures.test-support.ts';
 
 // Mobile ID: the phone registered at the QTSP through Signet, confirmed on the sandbox's approval
 // page (the phone app's stand-in), and then asked to approve each qualified signing instead of a code.
