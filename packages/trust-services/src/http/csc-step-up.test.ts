@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { approvalLifetimeMs } from '../mobile-id/mobile-id-service.js';
 import { cscClient, hashOf, sha256WithRsaOid } from '../test-support/csc-client.js';
 import { useSandboxApp } from '../test-support/sandbox-app.js';
 
 // The QES step-up over HTTP: SMS codes, their limits and lifetimes (the other CSC calls are in
-// trust-services-plugin.test.ts); and Mobile ID, a phone registered as the QTSP's second factor,
-// confirmed and asked to release signings on the sandbox's approval page instead of a code.
+// trust-services-plugin.test.ts).
 
 const token = 'step-up-test-client-token';
 const sandbox = useSandboxApp({
@@ -120,6 +118,8 @@ describe('the QES step-up over HTTP', () => {
   });
 });
 
+// Mobile ID: a phone registered as the QTSP's second factor, confirmed and asked to release signings
+// on the sandbox's approval page instead of a code.
 const auth = { authorization: `Bearer ${token}` };
 
 const registration = (userID: string, method: 'GET' | 'PUT' | 'DELETE', mobile?: string) =>
@@ -232,7 +232,8 @@ describe('Mobile ID in the sandbox', () => {
     expect(await stepUpStatus(declined.responseId)).not.toHaveProperty('SAD');
 
     const unanswered = await startMobileId(signer.credentialID);
-    sandbox.services.control.setClock({ offsetMs: approvalLifetimeMs + 1000 });
+    // Past the five minutes a phone has to answer.
+    sandbox.services.control.setClock({ offsetMs: 6 * 60_000 });
     expect(await stepUpStatus(unanswered.responseId)).toMatchObject({ status: 'TIMEOUT' });
   });
 

@@ -7,7 +7,7 @@ export const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** The sandbox's pages post plain HTML forms: small urlencoded bodies, read as an object of strings. */
+/** Reads the sandbox pages' form posts (small, url-encoded) into plain objects, in `app`'s scope. */
 export function acceptHtmlForms(app: FastifyInstance): void {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
