@@ -33,7 +33,7 @@ export interface MobileIdApproval {
 }
 
 /** A question the phone did not answer in this time expires (the client falls back to the SMS code). */
-export const approvalLifetimeMs = 5 * 60_000;
+const approvalLifetimeMs = 5 * 60_000;
 
 const e164 = /^\+[1-9]\d{6,14}$/;
 
