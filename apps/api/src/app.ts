@@ -32,6 +32,7 @@ import {
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { eidRoutes } from './modules/identification/eid.routes.ts';
+import { mobileIdRoutes } from './modules/signing/mobile-id.routes.ts';
 import { idAustriaReturnPaths } from './modules/identification/id-austria.service.ts';
 import { recordEidEvidence } from './modules/identification/eid-evidence.service.ts';
 import { IdAustriaAdapter } from './adapters/id-austria.ts';
@@ -228,6 +229,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         identificationRoutes(instance, { ...requestDeps, ...identificationDeps }),
       );
       await api.register((instance) => eidRoutes(instance, eidDeps));
+      await api.register((instance) => mobileIdRoutes(instance, { qtsp }));
       await api.register((instance) => visualSignaturesRoutes(instance, documentDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => businessInvitationsRoutes(instance, deps));

@@ -61,10 +61,19 @@ test('an account connects ID Austria and may sign with eIDAS QES', async () => {
   const user = await createUser('Maria', 'Gruber');
   for (const width of [1280, 390]) {
     const { context, page } = await signedInPage(browser(), user, { width });
-    await page.goto('/profile/signature-standards/id-austria-success');
-    await page.getByRole('heading', { name: 'Connect ID Austria' }).waitFor();
-    await shoot(page, 'connect', width);
-    await page.getByRole('button', { name: 'Connect ID Austria' }).click();
+    if (width === 1280) {
+      // From the eIDAS method list: choosing ID Austria opens its dialog, which leads to the eID login.
+      await page.goto('/profile/signature-standards/eidas');
+      await page.getByRole('button', { name: 'Choose: ID Austria' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Connect ID Austria' });
+      await dialog.getByText('Link your ID Austria to sign at qualified level.').waitFor();
+      await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    } else {
+      await page.goto('/profile/signature-standards/id-austria-success');
+      await page.getByRole('heading', { name: 'Connect ID Austria' }).waitFor();
+      await shoot(page, 'connect', width);
+      await page.getByRole('button', { name: 'Connect ID Austria' }).click();
+    }
     await logInAtIdAustria(page, { sample: 'Maria Gruber' }, width);
     await page.waitForURL((url) => url.pathname === '/profile/signature-standards/id-austria-success');
     await page

@@ -100,6 +100,8 @@ export const errorCodes = {
   SERIAL_NUMBER_MISMATCH: 409,
   /** The signer cancelled the TAN step. */
   TAN_CANCELLED: 409,
+  /** QES with Mobile ID: the signer declined the signing on their phone; nothing was signed. */
+  MOBILE_ID_DECLINED: 409,
   /** QES: too many signings started or codes re-sent (per signer, request or mobile) this hour; see Retry-After. */
   SIGNING_RATE_LIMITED: 429,
   /** QES: too many wrong codes; the signer may not sign with a code until Retry-After. */

@@ -18,8 +18,12 @@ export const SignBody = z.strictObject({
   sealAccountName: z.string().max(100).optional(),
 });
 export const SignResult = z.object({
-  status: z.enum(['SUCCESS', 'TAN_REQUIRED']),
-  /** For QES: the step-up to answer with the TAN (respond/resend/cancel). */
+  /**
+   * QES: TAN_REQUIRED when a code was sent by SMS; APPROVAL_REQUIRED while the signer's Mobile ID
+   * phone is asked (check the approval; resend goes on with an SMS code instead).
+   */
+  status: z.enum(['SUCCESS', 'TAN_REQUIRED', 'APPROVAL_REQUIRED']),
+  /** For QES: the step-up to answer with the TAN or the approval (respond/check/resend/cancel). */
   responseId: z.string().nullable(),
   signed: z.array(z.object({ id: z.string(), status_overall: RequestStatus })),
 });

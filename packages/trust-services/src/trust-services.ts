@@ -17,6 +17,7 @@ import { openCredentialStore } from './csc/credential-store.js';
 import { CscService } from './csc/csc-service.js';
 import { SignerAssertionVerifier } from './csc/signer-assertion.js';
 import { StepUpService } from './step-up/step-up-service.js';
+import { MobileIdService } from './mobile-id/mobile-id-service.js';
 import { idAustriaEvidenceVerifier } from './id-austria/subject-records.js';
 import { openSmsOutbox, type SmsOutbox } from './sms/sms-outbox.js';
 import { IdentificationService } from './identification/identification-service.js';
@@ -51,8 +52,10 @@ export interface TrustServices {
   crl: CrlIssuer;
   /** CSC API v2 remote signing and the sandbox RA (on-demand certificates). */
   csc: CscService;
-  /** The QES TAN confirmation flow. */
+  /** The QES confirmation flow: a TAN by SMS, or an approval on the signer's Mobile ID. */
   stepUp: StepUpService;
+  /** Phones registered as the QTSP's second factor, and the questions asked to them. */
+  mobileId: MobileIdService;
   sms: SmsOutbox;
   /** The identification providers (video and self-service identification, signed webhooks). */
   identification: IdentificationService;
@@ -100,10 +103,12 @@ export async function createTrustServices(options: TrustServicesOptions): Promis
     assertions: new SignerAssertionVerifier(options.signerPublicKey, clock),
     verifiedPerson: (evidence) => identification.verifiedPerson(evidence) ?? idAustriaEvidence(evidence),
   });
+  const mobileId = new MobileIdService(options.dataDir, clock);
   return {
     pki,
     csc,
-    stepUp: new StepUpService({ csc, sms, clock }),
+    stepUp: new StepUpService({ csc, sms, mobileId, clock }),
+    mobileId,
     sms,
     identification,
     tsa: createTimestampAuthority({ pki, clock, faults }),

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import { callProvider } from './http.ts';
+import { callProvider, ProviderError } from './http.ts';
 import type { SignerAssertions } from './signer-assertion.ts';
 
 /** sha256WithRSAEncryption: what Signet asks the QTSP to sign with (PKCS#1 v1.5 over a SHA-256 hash). */
@@ -40,11 +40,37 @@ export type Enrolment = PersonEnrolment | SealEnrolment;
 
 export interface StepUpState {
   responseId: string;
-  status: 'PENDING' | 'SUCCESS' | 'USER_CANCEL' | 'TIMEOUT' | 'SERIAL_NUMBER_MISMATCH' | 'FAILED';
+  status:
+    | 'PENDING'
+    | 'SUCCESS'
+    | 'USER_CANCEL'
+    | 'TIMEOUT'
+    | 'SERIAL_NUMBER_MISMATCH'
+    | 'FAILED'
+    /** The signer declined on their Mobile ID phone. */
+    | 'DECLINED';
+  /** How the signer is asked now: a code by SMS, or an approval on their Mobile ID phone. */
+  secondFactor: 'sms' | 'mobile-id';
   remainingAttempts: number;
   expiresAt: string;
   SAD?: string;
 }
+
+/** A phone registered as the QTSP's second factor for a userID. */
+export interface MobileIdRegistration {
+  /** E.164. */
+  mobile: string;
+  status: 'PENDING' | 'REGISTERED';
+  registeredAt?: string;
+}
+
+/** E.164 for the QTSP: spaces and hyphens removed, a leading 00 turned into +. */
+export function toE164(mobile: string): string {
+  const compact = mobile.replace(/[\s-]/g, '').replace(/^00/, '+');
+  return compact.startsWith('+') ? compact : `+${compact}`;
+}
+
+const mobileIdPath = (userID: string) => `/mobile-id/v1/registrations/${encodeURIComponent(userID)}`;
 
 /**
  * The QTSP's remote signing service: CSC API v2 (credentials, authorize, signHash), its RA for
@@ -69,11 +95,18 @@ export class RemoteSigningClient {
     return this.assertions.jwks();
   }
 
-  private async post<T>(path: string, body: unknown): Promise<T> {
+  private post<T>(path: string, body: unknown): Promise<T> {
+    return this.call<T>('POST', path, body ?? {});
+  }
+
+  private async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const response = await callProvider('remote signing service', `${this.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.clientToken}` },
-      body: JSON.stringify(body ?? {}),
+      method,
+      headers: {
+        authorization: `Bearer ${this.clientToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return (response.status === 204 ? null : await response.json()) as T;
   }
@@ -122,8 +155,11 @@ export class RemoteSigningClient {
     hashes: Uint8Array[];
     language?: string;
     serialNumber?: string;
+    /** Ask the signer's registered Mobile ID phone instead of sending a code. */
+    secondFactor?: 'sms' | 'mobile-id';
   }) {
     return this.post<StepUpState>('/csc/v2/stepup', {
+      ...(request.secondFactor ? { secondFactor: request.secondFactor } : {}),
       credentialID: request.credentialID,
       hashes: request.hashes.map((h) => Buffer.from(h).toString('base64')),
       hashAlgorithmOID: sha256,
@@ -133,15 +169,32 @@ export class RemoteSigningClient {
     });
   }
 
-  async stepUpStatus(responseId: string): Promise<StepUpState> {
-    const response = await callProvider(
-      'remote signing service',
-      `${this.baseUrl}/csc/v2/stepup/${responseId}`,
-      {
-        headers: { authorization: `Bearer ${this.clientToken}` },
+  stepUpStatus(responseId: string): Promise<StepUpState> {
+    return this.call<StepUpState>('GET', `/csc/v2/stepup/${responseId}`);
+  }
+
+  /** The phone `userID` registered as Mobile ID at the QTSP; null when none is. */
+  mobileId(userID: string): Promise<MobileIdRegistration | null> {
+    return this.call<MobileIdRegistration>('GET', mobileIdPath(userID)).catch((error: unknown) => {
+      if (error instanceof ProviderError && error.status === 404) return null;
+      throw error;
+    });
+  }
+
+  /** Registers (or replaces) the phone; the QTSP asks it to approve the registration. */
+  registerMobileId(userID: string, mobile: string): Promise<MobileIdRegistration> {
+    return this.call<MobileIdRegistration>('PUT', mobileIdPath(userID), { mobile });
+  }
+
+  /** false when no phone was registered. */
+  removeMobileId(userID: string): Promise<boolean> {
+    return this.call('DELETE', mobileIdPath(userID)).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof ProviderError && error.status === 404) return false;
+        throw error;
       },
     );
-    return (await response.json()) as StepUpState;
   }
 
   respondStepUp(responseId: string, secret: string) {

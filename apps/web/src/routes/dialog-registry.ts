@@ -37,6 +37,7 @@ const dialogNames = {
     'remove-signer',
     'supply-eid-data',
     'tan-entry',
+    'mobile-id-approval',
     'terms-of-use',
     'upgrade-standards',
     'visual-signature-data',
@@ -99,6 +100,10 @@ const implemented: DialogRegistry = {
   'document/delegate': load(documentDialogs, (m) => m.DelegateDialog),
   'document/remove-signer': load(documentDialogs, (m) => m.RemoveSignerDialog),
   'document/tan-entry': load(documentDialogs, (m) => m.TanEntryDialog),
+  'document/mobile-id-approval': load(
+    () => import('../features/signing/components/mobile-id-approval-dialog.tsx'),
+    (m) => m.MobileIdApprovalDialog,
+  ),
   'document/terms-of-use': load(documentDialogs, (m) => m.TermsOfUseDialog),
   'document/upgrade-standards': load(documentDialogs, (m) => m.UpgradeStandardsDialog),
   'document/visual-signature-data': load(documentDialogs, (m) => m.VisualSignatureDataDialog),

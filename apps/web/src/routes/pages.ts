@@ -69,6 +69,10 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/account/components/eid-signup-confirm-page.tsx'),
     'EidSignupConfirmPage',
   ),
+  'standards-mobile-id': lazyRouteComponent(
+    () => import('../features/mobile-id/components/mobile-id-page.tsx'),
+    'MobileIdPage',
+  ),
   'standards-id-austria-success': lazyRouteComponent(
     () => import('./id-austria-success-route.tsx'),
     'UserIdAustriaSuccessRoute',

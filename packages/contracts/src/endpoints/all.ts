@@ -4,6 +4,7 @@ import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts'
 import { documentEndpoints } from './documents.ts';
 import { eidEndpoints } from './eid.ts';
 import { identificationEndpoints } from './identification.ts';
+import { mobileIdEndpoints } from './mobile-id.ts';
 import { platformEndpoints } from './platform.ts';
 import { requestParticipantEndpoints } from './request-participants.ts';
 import { signatureRequestEndpoints } from './signature-requests.ts';
@@ -21,6 +22,7 @@ export const allEndpoints: readonly Endpoint[] = [
   documentEndpoints,
   eidEndpoints,
   identificationEndpoints,
+  mobileIdEndpoints,
   platformEndpoints,
   requestParticipantEndpoints,
   signatureRequestEndpoints,

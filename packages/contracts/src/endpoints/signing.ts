@@ -94,11 +94,24 @@ export const signingEndpoints = {
     response: SignResult,
     errors: respondErrors,
   }),
+  checkApproval: defineEndpoint({
+    method: 'POST',
+    path: '/v3/sign/approval/:id',
+    auth: 'user',
+    summary:
+      'QES with Mobile ID: signs once the phone approved (SUCCESS); APPROVAL_REQUIRED while it has not answered',
+    tags,
+    params: ResponseIdParams,
+    status: 200,
+    response: SignResult,
+    errors: ['MOBILE_ID_DECLINED', ...tanRefusals, ...signerRefusals, ...commitFailures],
+  }),
   resendTan: defineEndpoint({
     method: 'POST',
     path: '/resend/:id',
     auth: 'user',
-    summary: 'Send a new TAN (the previous one stops working)',
+    summary:
+      'Send a new TAN (the previous one stops working); on a Mobile ID signing, switch to the SMS code',
     tags,
     params: ResponseIdParams,
     status: 200,

@@ -6,6 +6,7 @@ import { signerAssertionAuthDataId } from '../csc/signer-assertion.js';
 import { certificateProfiles, legislations } from '../pki/sandbox-pki.js';
 import { smsLanguages } from '../sms/sms-texts.js';
 import type { TrustServices } from '../trust-services.js';
+import { registerMobileIdClientRoutes } from './mobile-id-routes.js';
 
 const credentialId = z.string().min(1).max(100);
 const hashes = z.array(z.string().min(1).max(200)).min(1).max(100);
@@ -72,12 +73,13 @@ const stepUpBody = z.object({
   hashAlgorithmOID: oidString.optional(),
   serialNumber: z.string().min(1).max(64).optional(),
   language: z.enum(smsLanguages).optional(),
+  secondFactor: z.enum(['sms', 'mobile-id']).optional(),
   authData,
 });
 const respondBody = z.object({ secret: z.string().min(1).max(20) });
 const responseIdParams = z.object({ responseId: z.uuid() });
 
-/** The remote-signing API: CSC v2 methods, the sandbox RA, and the QES step-up (TAN) flow. */
+/** The remote-signing API: CSC v2 methods, the sandbox RA, the QES step-up (TAN) flow and Mobile ID. */
 export function registerCscRoutes(
   app: FastifyInstance,
   services: () => TrustServices,
@@ -138,5 +140,6 @@ export function registerCscRoutes(
     client.post('/csc/v2/stepup/:responseId/cancel', async (request) =>
       stepUp().cancel(responseIdParams.parse(request.params).responseId),
     );
+    registerMobileIdClientRoutes(client, services);
   });
 }

@@ -4,6 +4,7 @@ import { revocationReasonCodes, type RevocationReason } from '../revocation/revo
 import type { SmsMessage } from '../sms/sms-outbox.js';
 import type { TrustServices } from '../trust-services.js';
 import { escapeHtml } from './html.js';
+import { registerMobileIdPages } from './mobile-id-routes.js';
 import type { SandboxGuard } from './sandbox-access.js';
 
 const smsQuery = z.object({ to: z.string().min(1).optional() });
@@ -37,7 +38,7 @@ function smsPage(messages: SmsMessage[], to: string | undefined): string {
 <style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem .6rem;text-align:left;vertical-align:top}</style>
 </head><body>
 <h1>SMS outbox (SIMULATED, nothing is delivered)</h1>
-<p>${messages.length} message(s)${to ? ` to ${escapeHtml(to)}` : ''}, newest first. <a href="sms.json${to ? `?to=${encodeURIComponent(to)}` : ''}">JSON</a></p>
+<p>${messages.length} message(s)${to ? ` to ${escapeHtml(to)}` : ''}, newest first. Mobile ID signers approve on the <a href="mobile-id">Mobile ID approvals</a> page instead. <a href="sms.json${to ? `?to=${encodeURIComponent(to)}` : ''}">JSON</a></p>
 <table><thead><tr><th>Sent</th><th>To</th><th>Text</th></tr></thead>
 <tbody>
 ${rows}
@@ -47,7 +48,7 @@ ${rows}
 }
 
 /**
- * The SMS outbox for people and E2E tests, and the test controls (clock, faults, revocation): SMS
+ * The SMS outbox and the Mobile ID approvals for people and E2E tests, and the test controls (clock, faults, revocation): SMS
  * codes authorize signatures and the controls change what the trust services attest, so every one of
  * them passes the sandbox access guard first.
  */
@@ -59,6 +60,7 @@ export function registerOutboxAndControlRoutes(
   parent.register(async (app) => {
     app.addHook('onRequest', guard);
     registerGuardedRoutes(app, services);
+    registerMobileIdPages(app, services);
   });
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from '../control/clock.js';
 import { CscError, invalidRequest } from '../csc/csc-error.js';
 import { codeError, type CscService } from '../csc/csc-service.js';
 import { codeLifetimeMs, OneTimeCode } from '../csc/one-time-code.js';
+import type { MobileIdService } from '../mobile-id/mobile-id-service.js';
 import { oid } from '../pki/oids.js';
 import type { SmsOutbox } from '../sms/sms-outbox.js';
 import { signingCodeText, type SmsLanguage } from '../sms/sms-texts.js';
@@ -13,6 +14,8 @@ export type StepUpStatus =
   | 'USER_CANCEL'
   | 'TIMEOUT'
   | 'SERIAL_NUMBER_MISMATCH'
+  /** The signer declined on their Mobile ID phone. */
+  | 'DECLINED'
   /** Locked after too many wrong codes; `errorCode` is TAN_LOCKED. */
   | 'FAILED';
 
@@ -30,7 +33,11 @@ export interface StartStepUpRequest {
   language?: SmsLanguage;
   /** The client's signed proof that the credential's user is present for these hashes. */
   signerAssertion?: string;
+  /** How the signer confirms: a code by SMS (default), or an approval on their registered Mobile ID. */
+  secondFactor?: SecondFactor;
 }
+
+type SecondFactor = 'sms' | 'mobile-id';
 
 export interface StepUpView {
   responseId: string;
@@ -38,6 +45,8 @@ export interface StepUpView {
   status: StepUpStatus;
   expiresAt: string;
   remainingAttempts: number;
+  /** How the signer is asked now (a Mobile ID signing may go on by SMS code: resend). */
+  secondFactor: SecondFactor;
   errorCode?: 'TAN_LOCKED';
   /** Only with status SUCCESS: Signature Activation Data for signatures/signHash. */
   SAD?: string;
@@ -52,6 +61,9 @@ interface Transaction {
   mobile: string;
   language: SmsLanguage;
   code: OneTimeCode;
+  secondFactor: SecondFactor;
+  /** The question to the Mobile ID phone while the signer is asked there. */
+  approvalId?: string;
   status: StepUpStatus;
   startedAt: number;
   sad?: { SAD: string; expiresIn: number };
@@ -65,7 +77,9 @@ interface Transaction {
 export class StepUpService {
   private readonly transactions = new Map<string, Transaction>();
 
-  constructor(private readonly deps: { csc: CscService; sms: SmsOutbox; clock: Clock }) {}
+  constructor(
+    private readonly deps: { csc: CscService; sms: SmsOutbox; mobileId: MobileIdService; clock: Clock },
+  ) {}
 
   async start(request: StartStepUpRequest): Promise<StepUpView> {
     const { csc, clock } = this.deps;
@@ -83,16 +97,24 @@ export class StepUpService {
       mobile,
       language: request.language ?? credential.language,
       code: new OneTimeCode(clock),
+      secondFactor: request.secondFactor ?? 'sms',
       status: 'PENDING',
       startedAt: clock.now().getTime(),
     };
-    this.transactions.set(transaction.responseId, transaction);
     if (request.serialNumber !== undefined && request.serialNumber !== credential.identity.serialNumber) {
       // The person about to confirm is not the one the client identified: no code is sent at all.
       transaction.status = 'SERIAL_NUMBER_MISMATCH';
+    } else if (transaction.secondFactor === 'mobile-id') {
+      if (!credential.userID) throw invalidRequest('Mobile ID signs for credentials enrolled with a userID');
+      const count = request.hashes.length;
+      transaction.approvalId = this.deps.mobileId.askToSign(
+        credential.userID,
+        `Sign ${count} document${count === 1 ? '' : 's'} with your qualified signature`,
+      ).id;
     } else {
       await this.sendCode(transaction);
     }
+    this.transactions.set(transaction.responseId, transaction);
     return this.view(transaction);
   }
 
@@ -102,6 +124,12 @@ export class StepUpService {
 
   async respond(responseId: string, secret: string): Promise<StepUpView> {
     const transaction = this.pending(responseId);
+    // No code was sent for a Mobile ID signing: a typed one could only be a guess.
+    if (transaction.secondFactor === 'mobile-id')
+      throw new CscError(409, 'invalid_request', 'This authorization waits for the Mobile ID approval', {
+        code: 'STEP_UP_NOT_PENDING',
+        status: transaction.status,
+      });
     const check = transaction.code.check(secret);
     if (!check.ok) {
       if (check.error === 'TAN_LOCKED') transaction.status = 'FAILED';
@@ -112,9 +140,14 @@ export class StepUpService {
     return this.view(transaction);
   }
 
-  /** A new code replaces the old one (which stops working); wrong answers so far still count. */
+  /**
+   * A new code replaces the old one (which stops working); wrong answers so far still count. On a
+   * Mobile ID signing the signer goes on by SMS code: the question to the phone is withdrawn.
+   */
   async resend(responseId: string): Promise<StepUpView> {
     const transaction = this.pending(responseId);
+    if (transaction.approvalId) this.deps.mobileId.withdraw(transaction.approvalId);
+    transaction.secondFactor = 'sms';
     transaction.code.renew();
     await this.sendCode(transaction);
     return this.view(transaction);
@@ -122,6 +155,7 @@ export class StepUpService {
 
   cancel(responseId: string): StepUpView {
     const transaction = this.pending(responseId);
+    if (transaction.approvalId) this.deps.mobileId.withdraw(transaction.approvalId);
     transaction.status = 'USER_CANCEL';
     return this.view(transaction);
   }
@@ -136,12 +170,24 @@ export class StepUpService {
   private find(responseId: string): Transaction {
     const transaction = this.transactions.get(responseId);
     if (!transaction) throw new CscError(404, 'invalid_request', `Unknown responseId ${responseId}`);
+    if (transaction.status === 'PENDING' && transaction.secondFactor === 'mobile-id')
+      this.followApproval(transaction);
     if (
       transaction.status === 'PENDING' &&
       this.deps.clock.now().getTime() > transaction.startedAt + stepUpLifetimeMs
     )
       transaction.status = 'TIMEOUT';
     return transaction;
+  }
+
+  /** The phone's answer decides a Mobile ID signing: approved releases the SAD, declined ends it. */
+  private followApproval(transaction: Transaction): void {
+    const approval = transaction.approvalId ? this.deps.mobileId.approval(transaction.approvalId) : undefined;
+    if (approval?.status === 'APPROVED') {
+      transaction.status = 'SUCCESS';
+      transaction.sad = this.deps.csc.sads.issue(transaction.credentialID, transaction.hashes);
+    } else if (approval?.status === 'DECLINED') transaction.status = 'DECLINED';
+    else if (approval?.status === 'EXPIRED') transaction.status = 'TIMEOUT';
   }
 
   private pending(responseId: string): Transaction {
@@ -162,6 +208,7 @@ export class StepUpService {
       status: transaction.status,
       expiresAt: new Date(transaction.startedAt + stepUpLifetimeMs).toISOString(),
       remainingAttempts: transaction.code.remainingAttempts,
+      secondFactor: transaction.secondFactor,
       ...(transaction.status === 'FAILED' ? { errorCode: 'TAN_LOCKED' as const } : {}),
       ...(transaction.status === 'SUCCESS' && transaction.sad ? transaction.sad : {}),
     };

@@ -34,12 +34,22 @@ const identClientRoutes = [
   'GET /sandbox/ident/:provider/v1/sessions/:id',
   'POST /sandbox/ident/:provider/v1/sessions/:id/cancel',
 ];
+/** The QTSP's Mobile ID registrations: its client token too, like the CSC calls. */
+const mobileIdClientRoutes = [
+  'PUT /sandbox/mobile-id/v1/registrations/:userID',
+  'GET /sandbox/mobile-id/v1/registrations/:userID',
+  'DELETE /sandbox/mobile-id/v1/registrations/:userID',
+];
 /** Every outbox and control route: nobody but this machine without the secret. */
 const guardedRoutes = [
   'GET /sandbox/mail.json',
   'GET /sandbox/mail',
   'GET /sandbox/sms',
   'GET /sandbox/sms.json',
+  // The phone app's stand-in: an approval there releases a qualified signature.
+  'GET /sandbox/mobile-id',
+  'GET /sandbox/mobile-id.json',
+  'POST /sandbox/mobile-id/decisions',
   'GET /sandbox/control',
   'POST /sandbox/control/clock',
   'DELETE /sandbox/control/clock',
@@ -87,13 +97,18 @@ describe.each(databaseKinds)('sandbox access on %s', (kind) => {
       .map((r) => `${r.method} ${r.url}`);
     const csc = sandbox.filter((r) => /^\w+ \/sandbox\/(csc|ra)\//.test(r));
     const rest = sandbox.filter((r) => !csc.includes(r) && r !== 'POST /sandbox/access');
-    expect(rest.sort()).toEqual([...protocolRoutes, ...identClientRoutes, ...guardedRoutes].sort());
+    expect(rest.sort()).toEqual(
+      [...protocolRoutes, ...identClientRoutes, ...mobileIdClientRoutes, ...guardedRoutes].sort(),
+    );
   });
 
-  it('refuses the identification client API without the client token', async () => {
-    for (const route of identClientRoutes) {
+  it('refuses the identification and Mobile ID client APIs without the client token', async () => {
+    for (const route of [...identClientRoutes, ...mobileIdClientRoutes]) {
       const [method, url] = route.split(' ') as [string, string];
-      const concrete = url.replace(':provider', 'srs').replace(':id', 'any-session');
+      const concrete = url
+        .replace(':provider', 'srs')
+        .replace(':id', 'any-session')
+        .replace(':userID', 'user:any');
       const response = await t.app.inject({ method: method as 'GET', url: concrete, remoteAddress: remote });
       expect(response.statusCode, route).toBe(401);
       const wrong = await t.app.inject({

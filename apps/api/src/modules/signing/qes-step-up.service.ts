@@ -4,6 +4,7 @@ import type { SignerRow } from '../../db/schema/signature-requests.ts';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { ProviderError } from '../../adapters/http.ts';
+import { toE164 } from '../../adapters/remote-signing.ts';
 import { getUser } from '../accounts/accounts.service.ts';
 import { recordEventAlone } from '../signature-requests/audit-trail.service.ts';
 import { actorOf, clientData, visibleRequest } from '../signature-requests/request-access.service.ts';
@@ -25,21 +26,29 @@ import * as repo from './signing.repository.ts';
 import type { SignResult, SigningDeps } from './signing-deps.ts';
 
 // Qualified signatures (QES) in two steps: the QTSP sends the signer a TAN by SMS, and the TAN
-// releases the signature. Between the steps the prepared documents wait in a pending signing and
-// the requests stay locked.
-
-/** E.164 for the QTSP: spaces and hyphens removed, a leading 00 turned into +. */
-function toE164(mobile: string): string {
-  const compact = mobile.replace(/[\s-]/g, '').replace(/^00/, '+');
-  return compact.startsWith('+') ? compact : `+${compact}`;
-}
+// releases the signature; or, for an account user with a registered Mobile ID, the QTSP asks their
+// phone, and the approval releases it. Between the steps the prepared documents wait in a pending
+// signing and the requests stay locked.
 
 /** Where the code goes: the account's mobile number, or the one the visitor's slot was given. */
 async function mobileOf(deps: SigningDeps, caller: Caller, me: SignerRow): Promise<string | null> {
   return caller.kind === 'user' ? (await getUser(deps, caller.userId)).attributes.mobile : me.mobile;
 }
 
-/** QES step 1: enrol, prepare every document, and ask the QTSP to send the TAN. Locks are kept. */
+/**
+ * The caller's Mobile ID phone, when one is registered and confirmed: the QTSP asks it instead of
+ * sending a code. Account users only (a visitor has no profile to register one in).
+ */
+async function registeredMobileId(deps: SigningDeps, caller: Caller): Promise<string | null> {
+  if (caller.kind !== 'user') return null;
+  const registration = await viaTrustService(deps.qtsp.mobileId(signerKeyOf(caller)));
+  return registration?.status === 'REGISTERED' ? registration.mobile : null;
+}
+
+/**
+ * QES step 1: enrol, prepare every document, and ask the QTSP to send the TAN (or to ask the Mobile
+ * ID phone). Locks are kept.
+ */
 export async function startQualified(
   deps: SigningDeps,
   caller: Caller,
@@ -53,7 +62,8 @@ export async function startQualified(
     });
   // Identified first: the certificate names the person the identification verified.
   const identity = await qualifiedIdentity(deps, caller, first);
-  const mobile = await mobileOf(deps, caller, first.me);
+  const mobileId = await registeredMobileId(deps, caller);
+  const mobile = mobileId ?? (await mobileOf(deps, caller, first.me));
   if (!mobile)
     throw new AppError(
       'MOBILE_REQUIRED',
@@ -99,6 +109,7 @@ export async function startQualified(
           items.map(async (i) => (await repo.loadPrepared(deps.blobs, i.prepared)).digestToSign),
         ),
         language: smsLanguage(language),
+        ...(mobileId ? { secondFactor: 'mobile-id' as const } : {}),
       }),
     );
     await repo.insertPending(deps.db, {
@@ -113,8 +124,14 @@ export async function startQualified(
       expiresAt: new Date(deps.clock.now().getTime() + lockTtlMs.tan),
     });
     for (const context of contexts)
-      await recordTanStep(deps, caller, [context.request.id], 'tan sent', { sid: context.me.id });
-    return { status: 'TAN_REQUIRED', responseId: stepUp.responseId, signed: [] };
+      await recordTanStep(deps, caller, [context.request.id], mobileId ? 'approval requested' : 'tan sent', {
+        sid: context.me.id,
+      });
+    return {
+      status: mobileId ? 'APPROVAL_REQUIRED' : 'TAN_REQUIRED',
+      responseId: stepUp.responseId,
+      signed: [],
+    };
   } catch (error) {
     await releaseSigningLocks(deps.db, requestIds, holder);
     throw error;
@@ -157,6 +174,11 @@ function tanError(error: unknown): AppError {
     if (code === 'TAN_LOCKED')
       return new AppError('TAN_LOCKED', 'Three wrong codes: this signing is locked. Start again.');
     if (status === 'USER_CANCEL') return new AppError('TAN_CANCELLED', 'This signing was cancelled.');
+    if (status === 'DECLINED')
+      return new AppError(
+        'MOBILE_ID_DECLINED',
+        'You declined this signing on your phone; nothing was signed.',
+      );
     if (status === 'TIMEOUT') return new AppError('TAN_EXPIRED', 'The signing timed out. Start again.');
     if (status === 'SERIAL_NUMBER_MISMATCH')
       return new AppError(
@@ -208,11 +230,53 @@ export async function respondTan(
     throw tanError(new ProviderError('remote signing service', 409, state.status, { status: state.status }));
   }
   await tanAccepted(deps.db, pending.signerKey);
+  return completeSigning(deps, caller, pending, state.SAD);
+}
+
+/**
+ * QES with Mobile ID, asked again and again while the signer's phone has not answered: the approval
+ * signs (as a TAN would), a decline or no answer in time ends the signing with nothing signed.
+ */
+export async function checkApproval(
+  deps: SigningDeps,
+  caller: Caller,
+  responseId: string,
+): Promise<SignResult> {
+  const pending = await pendingFor(deps, caller, responseId);
+  const state = await deps.qtsp.stepUpStatus(responseId).catch((error) => {
+    throw tanError(error);
+  });
+  if (state.status === 'PENDING')
+    return {
+      // The signer went on by SMS code (resend): the code is what is waited for now.
+      status: state.secondFactor === 'sms' ? 'TAN_REQUIRED' : 'APPROVAL_REQUIRED',
+      responseId,
+      signed: [],
+    };
+  if (state.status !== 'SUCCESS' || !state.SAD) {
+    await endPending(deps, pending);
+    const mapped = tanError(
+      new ProviderError('remote signing service', 409, state.status, { status: state.status }),
+    );
+    await recordTanStep(deps, caller, requestIdsOf(pending), 'approval refused', { code: mapped.code });
+    throw mapped;
+  }
+  return completeSigning(deps, caller, pending, state.SAD);
+}
+
+/** The SAD releases the signature: the QTSP signs the prepared hashes; the signatures are committed. */
+async function completeSigning(
+  deps: SigningDeps,
+  caller: Caller,
+  pending: repo.PendingRow,
+  sad: string,
+): Promise<SignResult> {
+  const responseId = pending.responseId;
   const prepared = await Promise.all(pending.items.map((i) => repo.loadPrepared(deps.blobs, i.prepared)));
   const values = await viaTrustService(
     deps.qtsp.signHashes(
       pending.credentialId,
-      state.SAD,
+      sad,
       prepared.map((p) => p.digestToSign),
     ),
   );

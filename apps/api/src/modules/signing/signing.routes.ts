@@ -13,6 +13,7 @@ export async function signingRoutes(app: FastifyInstance, deps: SigningDeps): Pr
       qes.respondTan(deps, userCaller(request), request.params.id, request.body.secret),
     respondTanForm: (request) =>
       qes.respondTan(deps, userCaller(request), request.params.id, request.body.pwdotp),
+    checkApproval: (request) => qes.checkApproval(deps, userCaller(request), request.params.id),
     resendTan: (request) => qes.resendTan(deps, userCaller(request), request.params.id),
     cancelTan: (request) => qes.cancelTan(deps, userCaller(request), request.params.id),
     visitorRespondTan: (request) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SignatureQualities } from '../../lib/api/get-signature-qualities.ts';
-import { methodsFor, providerOf, standardState } from './identification-model.ts';
+import { methodsFor, offerOf, providerOf, standardState } from './identification-model.ts';
 
 const none = { status: null, url: null, failureReason: null };
 
@@ -32,6 +32,17 @@ describe('identification model', () => {
     expect(methodsFor('zertes', true)).toEqual(['video', 'auto', 'loc']);
     expect(methodsFor('eidas', false)).toEqual(['id-austria', 'external-sc', 'self', 'video']);
     expect(methodsFor('zertes', false)).toEqual(['loc', 'external-sc', 'auto', 'video']);
+  });
+
+  it('offers Signet’s own ways on their provider pages and ID Austria through its eID login', () => {
+    expect(['video', 'self', 'auto'].map((m) => offerOf(m as 'video'))).toEqual([
+      'provider',
+      'provider',
+      'provider',
+    ]);
+    expect(offerOf('id-austria')).toBe('id-austria');
+    expect(offerOf('external-sc')).toBe('none');
+    expect(offerOf('loc')).toBe('none');
   });
 
   it('maps each way to the provider and method that offer it', () => {

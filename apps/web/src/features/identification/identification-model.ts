@@ -31,6 +31,15 @@ export function isOfferedKind(method: MethodName): method is IdentificationKind 
   return method === 'video' || method === 'self' || method === 'auto';
 }
 
+/**
+ * How a person takes up a method in Signet: on the page of one of its own providers, through the ID
+ * Austria eID login (a dialog, then the OpenID Connect flow), or not at all (named only).
+ */
+export function offerOf(method: MethodName): 'provider' | 'id-austria' | 'none' {
+  if (isOfferedKind(method)) return 'provider';
+  return method === 'id-austria' ? 'id-austria' : 'none';
+}
+
 /** The methods of spec §9, in the order shown: those covered first when someone covers them. */
 export function methodsFor(legislation: Legislation, covered: boolean): readonly MethodName[] {
   const lists = methodLists[legislation];

@@ -148,6 +148,31 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
     expect(overlayStore.get().overlay?.name).toBe('signing-success');
   });
 
+  it('QES with Mobile ID: waits for the phone, signs once approved, or goes on with an SMS code', async () => {
+    const approval = { status: 'APPROVAL_REQUIRED', responseId, signed: [] };
+    answers['POST /api/v3/sign'] = [{ status: 200, body: approval }];
+    answers[`POST /api/v3/sign/approval/${responseId}`] = [{ status: 200, body: { ...success, responseId } }];
+    startSigning(options(), { ids: [requestId], qes: true });
+    await settledStep();
+    const dialog = dialogStore.get().dialog!;
+    expect(dialog).toMatchObject({ namespace: 'document', name: 'mobile-id-approval' });
+    const signed = await (dialog.props!.check as () => Promise<unknown>)();
+    await runDialogAction('signed', signed);
+    expect(overlayStore.get().overlay?.name).toBe('signing-success');
+    expect(dialogStore.get().dialog).toBeNull();
+
+    // Another time the signer prefers the code: the QTSP sends one, and the TAN dialog takes it.
+    answers[`POST /api/resend/${responseId}`] = [
+      { status: 200, body: { status: 'PENDING', remainingAttempts: 3 } },
+    ];
+    closeOverlay();
+    startSigning(options(), { ids: [requestId], qes: true });
+    await settledStep();
+    await runDialogAction('sms');
+    expect(calls.at(-1)?.url).toBe(`/api/resend/${responseId}`);
+    expect(dialogStore.get().dialog?.name).toBe('tan-entry');
+  });
+
   it('cancelling the TAN dialog ends the pending signing on the API', async () => {
     answers['POST /api/v3/direct/sign'] = [
       { status: 200, body: { status: 'TAN_REQUIRED', responseId, signed: [] } },

@@ -7,7 +7,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { visitorOf, type SigningAccess } from '../../lib/signing-access.ts';
 import { sign, type SignInput, type SignOutcome } from './api/sign.ts';
-import { cancelTan, resendTan, respondTan } from './api/tan.ts';
+import { cancelTan, checkApproval, resendTan, respondTan } from './api/tan.ts';
 import { stepForError, stepForResult, type SigningStep } from './signing-outcome.ts';
 
 export interface SigningFlowOptions {
@@ -121,10 +121,43 @@ function openTanDialog(options: SigningFlowOptions, body: SignInput, responseId:
   });
 }
 
+/**
+ * QES with Mobile ID: the dialog waits for the phone's answer. The signer may go on with an SMS code
+ * instead (the QTSP withdraws the question to the phone and sends one), cancel, or start again after
+ * a decline or no answer in time.
+ */
+function openApprovalDialog(options: SigningFlowOptions, body: SignInput, responseId: string): void {
+  closeOverlay();
+  openDialog({
+    namespace: 'document',
+    name: 'mobile-id-approval',
+    props: {
+      check: () => checkApproval(responseId),
+      cancel: () => cancelTan(options.access, responseId),
+    },
+    onAction: async (action, value) => {
+      if (action === 'signed') return show(options, body, stepForResult(value as SignOutcome));
+      if (action === 'failed') return show(options, body, stepForError(value, responseId));
+      if (action === 'retry') return run(options, body);
+      if (action === 'sms') {
+        try {
+          await resendTan(options.access, responseId);
+        } catch (error) {
+          return show(options, body, stepForError(error, responseId));
+        }
+        return openTanDialog(options, body, responseId);
+      }
+      if (action === 'cancel') await cancelTan(options.access, responseId).catch(() => undefined);
+      options.onSettled?.();
+    },
+  });
+}
+
 /** Shows the step; the overlay's actions lead on (retry, try the code again, start again …). */
 function show(options: SigningFlowOptions, body: SignInput, step: SigningStep): void {
   const again = () => run(options, body);
   if (step.kind === 'tan') return openTanDialog(options, body, step.responseId);
+  if (step.kind === 'approval') return openApprovalDialog(options, body, step.responseId);
   options.onSettled?.();
   if (step.kind === 'closed') return closeOverlay();
   if (step.kind === 'dialog') {

@@ -27,13 +27,17 @@ export interface UpgradeReason {
 export type SigningStep =
   | { kind: 'overlay'; name: SigningOverlayName; props: Record<string, unknown> }
   | { kind: 'tan'; responseId: string }
+  /** QES with Mobile ID: the signer approves on their phone. */
+  | { kind: 'approval'; responseId: string }
   | { kind: 'dialog'; name: 'upgrade-standards'; props: UpgradeReason }
   | { kind: 'closed' };
 
-/** A successful answer: done, or (QES) the TAN sent by SMS is needed. */
+/** A successful answer: done, or (QES) the TAN sent by SMS or the phone's approval is needed. */
 export function stepForResult(result: SignOutcome): SigningStep {
   if (result.status === 'TAN_REQUIRED' && result.responseId)
     return { kind: 'tan', responseId: result.responseId };
+  if (result.status === 'APPROVAL_REQUIRED' && result.responseId)
+    return { kind: 'approval', responseId: result.responseId };
   return { kind: 'overlay', name: 'signing-success', props: { signed: result.signed } };
 }
 

@@ -166,6 +166,9 @@ export function StandardsOverviewPage({ sr }: { sr?: string }) {
         <ButtonLink variant="text" to="/profile/signature-standards/legislation" search={sr ? { sr } : {}}>
           {t('overview.choose')}
         </ButtonLink>
+        <ButtonLink variant="text" to="/profile/signature-standards/mobile-id">
+          {t('overview.mobile_id')}
+        </ButtonLink>
       </Box>
     </PageFrame>
   );

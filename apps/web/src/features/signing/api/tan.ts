@@ -15,7 +15,15 @@ export function respondTan(access: SigningAccess, responseId: string, secret: st
   return callApi(signingEndpoints.respondTan, { params: { id: responseId }, body: { secret } });
 }
 
-/** A new SMS; the previous code stops working. */
+/**
+ * QES with Mobile ID (account users): signs once the phone approved; APPROVAL_REQUIRED while it has
+ * not answered, TAN_REQUIRED once the signer went on by SMS code.
+ */
+export function checkApproval(responseId: string): Promise<SignOutcome> {
+  return callApi(signingEndpoints.checkApproval, { params: { id: responseId } });
+}
+
+/** A new SMS (on a Mobile ID signing: the code instead of the phone); the previous code stops working. */
 export function resendTan(access: SigningAccess, responseId: string) {
   if (access.kind === 'direct')
     return callApi(signingEndpoints.visitorResendTan, { body: { responseId }, visitor: access });
