@@ -7,6 +7,7 @@ import {
   signers,
 } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
+import { firstRow } from '../../db/schema/rows.ts';
 
 export async function insertDocument(db: Db, row: typeof documents.$inferInsert): Promise<void> {
   await db.insert(documents).values(row);
@@ -25,13 +26,8 @@ export async function findDocuments(db: Db, ids: string[]): Promise<DocumentRow[
     .where(and(inArray(documents.id, ids), isNull(documents.deletedAt)));
 }
 
-export async function findDocument(db: Db, id: string): Promise<DocumentRow | null> {
-  const rows = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
-    .limit(1);
-  return rows[0] ?? null;
+export function findDocument(db: Db, id: string): Promise<DocumentRow | null> {
+  return firstRow(db, documents, and(eq(documents.id, id), isNull(documents.deletedAt)));
 }
 
 async function latestVersion(db: Db, documentId: string): Promise<number> {
