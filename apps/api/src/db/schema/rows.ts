@@ -1,9 +1,9 @@
-import { eq, type InferSelectModel, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { eq, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 
-// The two queries every repository writes for its own tables: one whole row by a condition, and the
-// change of one row by its id. They sit beside the tables they take (repositories of different
+// The queries every repository writes for its own tables: one whole row by a condition, whether a
+// row matches, the ids of the rows that match, and the change of one row by its id. They sit beside the tables they take (repositories of different
 // modules may not import each other).
 
 /** The first row of the table that matches `where` (the row itself, every column), or null. */
@@ -18,6 +18,26 @@ export async function firstRow<T extends PgTable>(
     .where(where)
     .limit(1)) as InferSelectModel<T>[];
   return rows[0] ?? null;
+}
+
+/** Whether any row of the table matches `where`. */
+export async function anyRow(db: Db, table: PgTable, where: SQL | undefined): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The ids of the rows of the table that match `where`. */
+export async function idsWhere(
+  db: Db,
+  table: PgTable & { id: AnyPgColumn<{ data: string }> },
+  where: SQL | undefined,
+): Promise<string[]> {
+  const rows = await db.select({ id: table.id }).from(table).where(where);
+  return rows.map((row) => row.id as string);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { firstRow } from '../../db/schema/rows.ts';
+import { anyRow, firstRow } from '../../db/schema/rows.ts';
 import type { IdentifiedSubject } from './identification-deps.ts';
 import {
   identifications,
@@ -85,11 +85,7 @@ export async function moveOn(
 }
 
 export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
-  const rows = await db
-    .select({ eventId: identificationWebhookEvents.eventId })
-    .from(identificationWebhookEvents)
-    .where(eq(identificationWebhookEvents.eventId, eventId));
-  return rows.length > 0;
+  return anyRow(db, identificationWebhookEvents, eq(identificationWebhookEvents.eventId, eventId));
 }
 
 /** Records a webhook event; false when it was recorded before (a replay, or a concurrent delivery). */

@@ -14,7 +14,7 @@ import {
   type SignerRow,
 } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
-import { firstRow, rowUpdater } from '../../db/schema/rows.ts';
+import { firstRow, idsWhere, rowUpdater } from '../../db/schema/rows.ts';
 import { eventHash, eventMac, genesisHash, headMac, type TrailAnchor } from './audit-chain.ts';
 import { livenessLockSpace } from '../../db/process-liveness.ts';
 import type { DashboardFilter, RequestStatus } from '@signet/contracts/signature-requests';
@@ -42,11 +42,11 @@ export const updateRequest = rowUpdater(signatureRequests);
 
 /** The ids of an owner's requests that are OPEN (sent and not finished). */
 export async function openRequestIdsOfOwner(db: Db, ownerId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: signatureRequests.id })
-    .from(signatureRequests)
-    .where(and(eq(signatureRequests.ownerId, ownerId), eq(signatureRequests.status, 'OPEN')));
-  return rows.map((row) => row.id);
+  return idsWhere(
+    db,
+    signatureRequests,
+    and(eq(signatureRequests.ownerId, ownerId), eq(signatureRequests.status, 'OPEN')),
+  );
 }
 
 /**
@@ -54,17 +54,15 @@ export async function openRequestIdsOfOwner(db: Db, ownerId: string): Promise<st
  * a signed one when it was completed, the others at their last change.
  */
 export async function finishedRequestIdsOfOwner(db: Db, ownerId: string, before: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: signatureRequests.id })
-    .from(signatureRequests)
-    .where(
-      and(
-        eq(signatureRequests.ownerId, ownerId),
-        inArray(signatureRequests.status, ['SIGNED', 'DECLINED', 'WITHDRAWN']),
-        sql`coalesce(${signatureRequests.completedAt}, ${signatureRequests.updatedAt}) < ${before.toISOString()}::timestamptz`,
-      ),
-    );
-  return rows.map((row) => row.id);
+  return idsWhere(
+    db,
+    signatureRequests,
+    and(
+      eq(signatureRequests.ownerId, ownerId),
+      inArray(signatureRequests.status, ['SIGNED', 'DECLINED', 'WITHDRAWN']),
+      sql`coalesce(${signatureRequests.completedAt}, ${signatureRequests.updatedAt}) < ${before.toISOString()}::timestamptz`,
+    ),
+  );
 }
 
 export async function deleteRequest(db: Db, id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { firstRow } from '../../db/schema/rows.ts';
+import { anyRow, firstRow } from '../../db/schema/rows.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { visualSignatures, type VisualSignatureRow } from '../../db/schema/visual-signatures.ts';
 
@@ -71,10 +71,5 @@ export async function makeDefault(db: Db, userId: string, id: string): Promise<v
 
 /** Whether any visual signature still draws this image blob (blobs are shared by content). */
 export async function imageInUse(db: Db, sha256: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: visualSignatures.id })
-    .from(visualSignatures)
-    .where(eq(visualSignatures.imageSha256, sha256))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, visualSignatures, eq(visualSignatures.imageSha256, sha256));
 }
