@@ -3,8 +3,8 @@ import type { AnyPgColumn, PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-
 import type { Db } from '../client.ts';
 
 // The queries every repository writes for its own tables: one whole row by a condition, whether a
-// row matches, the ids of the rows that match, and the change of one row by its id. They sit beside the tables they take (repositories of different
-// modules may not import each other).
+// row matches, the ids of the rows that match, and the change of one row by its id. They sit beside
+// the tables they take because repositories of different modules may not import each other.
 
 /** The first row of the table that matches `where` (the row itself, every column), or null. */
 export async function firstRow<T extends PgTable>(
