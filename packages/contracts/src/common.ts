@@ -26,3 +26,11 @@ export const Empty = z.object({}).strict();
 /** Who may call a route (ARCHITECTURE.md §4). Every route declares one. */
 export const authPolicies = ['public', 'unauthenticated', 'user', 'member', 'admin', 'nas', 'api'] as const;
 export type AuthPolicy = (typeof authPolicies)[number];
+
+/** A person as an identity check vouched for them: an eID, or an identification with a document. */
+export const VerifiedPerson = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  /** ISO date, YYYY-MM-DD. */
+  birthDate: z.string(),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordMaxLength } from './accounts.ts';
-import { Email, Language, Phone } from './common.ts';
+import { Email, Language, Phone, VerifiedPerson } from './common.ts';
 
 /**
  * Logins with an electronic identity (spec §9: eIDAS identification by ID Austria; §2 eID signup):
@@ -42,12 +42,7 @@ export const EidCallbackBody = z.union([
 export type EidCallbackBody = z.infer<typeof EidCallbackBody>;
 
 /** The person the eID vouched for. */
-export const EidPerson = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  /** ISO date, YYYY-MM-DD. */
-  birthDate: z.string(),
-});
+export const EidPerson = VerifiedPerson;
 export type EidPerson = z.infer<typeof EidPerson>;
 
 /**

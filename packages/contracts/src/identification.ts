@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Legislation } from './common.ts';
+import { Legislation, VerifiedPerson } from './common.ts';
 
 /**
  * Identification (spec §3 Identification state, §4 status map, §7 Identification): a person proves
@@ -86,12 +86,8 @@ export const IdentificationFailureReason = z.enum([
 ]);
 export type IdentificationFailureReason = z.infer<typeof IdentificationFailureReason>;
 
-/** What the provider verified, shown to the identified person only. */
-export const VerifiedIdentity = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  /** ISO date, YYYY-MM-DD. */
-  birthDate: z.string(),
+/** What the provider verified, shown to the identified person only: the person and their document. */
+export const VerifiedIdentity = VerifiedPerson.extend({
   documentType: z.string(),
   /** ISO date, YYYY-MM-DD. */
   documentExpiry: z.string(),

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { jobs } from '../db/schema/platform.ts';
 import type { Db } from '../db/client.ts';
+import { anyRow } from '../db/schema/rows.ts';
 import type { Clock } from '../clock.ts';
 
 /** Durable background work: jobs live in the database, survive restarts and retry with backoff. */
@@ -30,19 +31,16 @@ export async function enqueueJob(
  * processes starting together do not multiply it.
  */
 export async function hasPendingJob(db: Db, kind: string, dueAfter?: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, kind),
-        isNull(jobs.doneAt),
-        isNull(jobs.failedAt),
-        dueAfter ? gt(jobs.runAt, dueAfter) : undefined,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(
+    db,
+    jobs,
+    and(
+      eq(jobs.kind, kind),
+      isNull(jobs.doneAt),
+      isNull(jobs.failedAt),
+      dueAfter ? gt(jobs.runAt, dueAfter) : undefined,
+    ),
+  );
 }
 
 export class JobRunner {

@@ -1,11 +1,11 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, instant } from './columns.ts';
+import { belongsTo, createdAt, entityId, instant, timestamps } from './columns.ts';
 
 /** Account holders. `attributes` holds the spec's user attribute list (contracts UserAttributes). */
 export const users = pgTable(
   'users',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
     firstName: text('first_name').notNull(),
@@ -15,8 +15,7 @@ export const users = pgTable(
     /** Spec §3 User retention: finished requests of the user are deleted this many days after they ended. */
     retentionEnabled: boolean('retention_enabled').notNull().default(false),
     retentionDays: integer('retention_days').notNull().default(30),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
@@ -27,7 +26,7 @@ export const sessions = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     userId: belongsTo('user_id', () => users.id),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
   },
@@ -42,10 +41,10 @@ export const sessions = pgTable(
 export const loginDevices = pgTable(
   'login_devices',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     tokenHash: text('token_hash').notNull(),
     userId: belongsTo('user_id', () => users.id),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
     lastUsedAt: instant('last_used_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
   },
@@ -64,7 +63,7 @@ export const emailTokens = pgTable(
     email: text('email').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     lang: text('lang').notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, instant } from './columns.ts';
+import { belongsTo, createdAt, entityId, instant, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -8,7 +8,7 @@ import { users } from './accounts.ts';
  * support contact ...); billing and the price plan are kept to what the gates need until billing lands.
  */
 export const businesses = pgTable('businesses', {
-  id: text('id').primaryKey(),
+  ...entityId,
   name: text('name').notNull(),
   email: text('email').notNull(),
   phone: text('phone'),
@@ -20,8 +20,7 @@ export const businesses = pgTable('businesses', {
   planStart: instant('plan_start'),
   gtcAcceptedAt: instant('gtc_accepted_at'),
   dpaAcceptedAt: instant('dpa_accepted_at'),
-  createdAt: instant('created_at').notNull(),
-  updatedAt: instant('updated_at').notNull(),
+  ...timestamps,
 });
 
 /** Who belongs to a business. An account belongs to at most one business (unique user_id). */
@@ -48,7 +47,7 @@ export const businessMembers = pgTable(
 export const businessInvitations = pgTable(
   'business_invitations',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     businessId: belongsTo('business_id', () => businesses.id),
     /** Lower case, as every e-mail in Signet. */
     email: text('email').notNull(),
@@ -56,7 +55,7 @@ export const businessInvitations = pgTable(
     secretHash: text('secret_hash').notNull(),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'accepted', 'declined', 'revoked'] }).notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
     expiresAt: instant('expires_at').notNull(),
     /** When it was accepted, declined or revoked. */
     endedAt: instant('ended_at'),
@@ -86,14 +85,14 @@ export interface SealCredential {
 export const seals = pgTable(
   'seals',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     businessId: belongsTo('business_id', () => businesses.id),
     accountName: text('account_name').notNull(),
     displayName: text('display_name').notNull(),
     /** SHA-256 of the seal image in the blob store (image calls come later). */
     imageSha256: text('image_sha256'),
     credentials: jsonb('credentials').$type<Partial<Record<'eidas' | 'zertes', SealCredential>>>(),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
   },
   (t) => [
     uniqueIndex('seals_account_name_key').on(t.accountName),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { belongsTo, instant } from './columns.ts';
+import { belongsTo, createdAt, entityId, instant } from './columns.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -9,7 +9,7 @@ import { users } from './accounts.ts';
 export const documents = pgTable(
   'documents',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     ownerId: belongsTo('owner_id', () => users.id),
     title: text('title').notNull(),
     originalSha256: text('original_sha256').notNull(),
@@ -20,7 +20,7 @@ export const documents = pgTable(
       .$type<Array<{ number: number; width: number; height: number; rotation: number }>>()
       .notNull(),
     signatureCount: integer('signature_count').notNull().default(0),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
     deletedAt: instant('deleted_at'),
   },
   (t) => [index('documents_owner_idx').on(t.ownerId)],
@@ -38,7 +38,7 @@ export const documentVersions = pgTable(
     size: integer('size').notNull(),
     /** Why this version exists: upload, repair, fields, signature (by whom). */
     reason: text('reason').notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
   },
   (t) => [primaryKey({ columns: [t.documentId, t.version] })],
 );

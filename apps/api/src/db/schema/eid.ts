@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { instant } from './columns.ts';
+import { createdAt, entityId, instant } from './columns.ts';
 
 /**
  * One login with an eID provider (ID Austria over OpenID Connect) from its start to its use: the
@@ -10,7 +10,7 @@ import { instant } from './columns.ts';
 export const eidLogins = pgTable(
   'eid_logins',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     stateHash: text('state_hash').notNull().unique(),
     provider: text('provider', { enum: ['id-austria'] }).notNull(),
     purpose: text('purpose', { enum: ['identify', 'signup'] }).notNull(),
@@ -22,7 +22,7 @@ export const eidLogins = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     /** The verified person once the code was exchanged: names and birth date from the ID token. */
     identity: jsonb('identity'),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
     expiresAt: instant('expires_at').notNull(),
     /** When the code was exchanged: a second exchange with the same state is refused. */
     exchangedAt: instant('exchanged_at'),

@@ -1,5 +1,5 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant } from './columns.ts';
+import { entityId, instant, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
 import { signers } from './signature-requests.ts';
 
@@ -11,7 +11,7 @@ import { signers } from './signature-requests.ts';
 export const identifications = pgTable(
   'identifications',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     /** The account identified; null for a visitor. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The visitor identified (their signer slot); null for an account. */
@@ -44,8 +44,7 @@ export const identifications = pgTable(
     completedAt: instant('completed_at'),
     /** Every status the identification went through, oldest first. */
     statusHistory: jsonb('status_history').$type<Array<{ status: string; at: string }>>().notNull(),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('identifications_provider_session_key').on(t.provider, t.providerSessionId),

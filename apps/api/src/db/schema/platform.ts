@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, boolean } from 'drizzle-orm/pg-core';
-import { instant } from './columns.ts';
+import { createdAt, instant } from './columns.ts';
 
 /** Fixed-window counters shared by every API process (login throttling, mail flooding). */
 export const rateLimits = pgTable('rate_limits', {
@@ -21,7 +21,7 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     doneAt: instant('done_at'),
     failedAt: instant('failed_at'),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
   },
   (t) => [index('jobs_due_idx').on(t.doneAt, t.failedAt, t.runAt)],
 );
@@ -33,7 +33,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
-  createdAt: instant('created_at').notNull(),
+  ...createdAt,
 });
 
 /** Platform maintenance notices served as a Statuspage-compatible summary. */
@@ -44,5 +44,5 @@ export const maintenances = pgTable('maintenances', {
   url: text('url'),
   startsAt: instant('starts_at').notNull(),
   endsAt: instant('ends_at'),
-  createdAt: instant('created_at').notNull(),
+  ...createdAt,
 });

@@ -1,12 +1,12 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, instant } from './columns.ts';
+import { belongsTo, createdAt, entityId, instant, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
 import { documents } from './documents.ts';
 
 export const signatureRequests = pgTable(
   'signature_requests',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     ownerId: belongsTo('owner_id', () => users.id),
     title: text('title').notNull(),
     message: text('message'),
@@ -18,8 +18,7 @@ export const signatureRequests = pgTable(
     errorUrl: text('error_url'),
     declineUrl: text('decline_url'),
     redirectTimeout: integer('redirect_timeout').notNull(),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps,
     initiatedAt: instant('initiated_at'),
     completedAt: instant('completed_at'),
     /**
@@ -53,7 +52,7 @@ export const requestDocuments = pgTable(
 export const signers = pgTable(
   'signers',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     requestId: belongsTo('request_id', () => signatureRequests.id),
     sequence: integer('sequence').notNull(),
     kind: text('kind', { enum: ['account', 'visitor'] }).notNull(),
@@ -110,13 +109,13 @@ export const observers = pgTable(
 export const attachments = pgTable(
   'attachments',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     requestId: belongsTo('request_id', () => signatureRequests.id),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     sha256: text('sha256').notNull(),
     size: integer('size').notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
   },
   (t) => [index('attachments_request_idx').on(t.requestId)],
 );
@@ -130,7 +129,7 @@ export const requestEvents = pgTable(
     type: text('type').notNull(),
     actor: text('actor'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
     /** HMAC-SHA-256 with the installation's audit key; null for events recorded before anchoring. */
@@ -149,7 +148,7 @@ export const requestAuditTimestamps = pgTable('request_audit_timestamps', {
   headHash: text('head_hash').notNull(),
   /** The DER TimeStampToken, base64. */
   token: text('token').notNull(),
-  createdAt: instant('created_at').notNull(),
+  ...createdAt,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant } from './columns.ts';
+import { createdAt, entityId, instant } from './columns.ts';
 
 /**
  * A QES signing waiting for the signer's TAN: which prepared signatures (blob references) belong
@@ -8,7 +8,7 @@ import { instant } from './columns.ts';
 export const pendingSignings = pgTable(
   'pending_signings',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     /** 'user:<id>' or 'visitor:<signer id>': only they may answer. */
     signerKey: text('signer_key').notNull(),
     responseId: text('response_id').notNull(),
@@ -17,7 +17,7 @@ export const pendingSignings = pgTable(
     lockHolder: text('lock_holder').notNull(),
     items: jsonb('items').$type<Array<Record<string, unknown>>>().notNull(),
     language: text('language').notNull(),
-    createdAt: instant('created_at').notNull(),
+    ...createdAt,
     expiresAt: instant('expires_at').notNull(),
     doneAt: instant('done_at'),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, instant } from './columns.ts';
+import { belongsTo, entityId, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -11,7 +11,7 @@ import { users } from './accounts.ts';
 export const visualSignatures = pgTable(
   'visual_signatures',
   {
-    id: text('id').primaryKey(),
+    ...entityId,
     userId: belongsTo('user_id', () => users.id),
     alias: text('alias').notNull(),
     name: text('name').notNull(),
@@ -28,8 +28,7 @@ export const visualSignatures = pgTable(
     displayDate: boolean('display_date').notNull(),
     placeholder: text('placeholder').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...timestamps,
   },
   (t) => [
     index('visual_signatures_user_idx').on(t.userId),

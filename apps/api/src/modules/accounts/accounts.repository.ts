@@ -1,19 +1,18 @@
 import { and, desc, eq, gt, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { emailTokens, identityProviders, loginDevices, sessions, users } from '../../db/schema/accounts.ts';
 import type { Db } from '../../db/client.ts';
+import { firstRow, rowUpdater } from '../../db/schema/rows.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 export type TokenPurpose = EmailTokenRow['purpose'];
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0] ?? null;
+export function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  return firstRow(db, users, eq(users.id, id));
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return rows[0] ?? null;
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  return firstRow(db, users, eq(users.email, email));
 }
 
 /** Users who have their finished requests deleted automatically, with after how many days. */
@@ -28,13 +27,7 @@ export async function insertUser(db: Db, row: typeof users.$inferInsert): Promis
   await db.insert(users).values(row);
 }
 
-export async function updateUser(
-  db: Db,
-  id: string,
-  changes: Partial<typeof users.$inferInsert>,
-): Promise<void> {
-  await db.update(users).set(changes).where(eq(users.id, id));
-}
+export const updateUser = rowUpdater(users);
 
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));

@@ -8,6 +8,7 @@ import {
   type SealCredential,
 } from '../../db/schema/businesses.ts';
 import type { Db } from '../../db/client.ts';
+import { firstRow, rowUpdater } from '../../db/schema/rows.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type SealRow = typeof seals.$inferSelect;
@@ -38,9 +39,8 @@ export async function insertBusiness(db: Db, row: typeof businesses.$inferInsert
   await db.insert(businesses).values(row);
 }
 
-export async function findBusiness(db: Db, id: string): Promise<BusinessRow | null> {
-  const rows = await db.select().from(businesses).where(eq(businesses.id, id)).limit(1);
-  return rows[0] ?? null;
+export function findBusiness(db: Db, id: string): Promise<BusinessRow | null> {
+  return firstRow(db, businesses, eq(businesses.id, id));
 }
 
 /** Locks the business row: membership changes that must keep an admin are serialised on it. */
@@ -53,13 +53,7 @@ export async function deleteBusiness(db: Db, id: string): Promise<void> {
   await db.delete(businesses).where(eq(businesses.id, id));
 }
 
-export async function updateBusiness(
-  db: Db,
-  id: string,
-  patch: Partial<typeof businesses.$inferInsert>,
-): Promise<void> {
-  await db.update(businesses).set(patch).where(eq(businesses.id, id));
-}
+export const updateBusiness = rowUpdater(businesses);
 
 /** Adds members; false for a user who belongs to a business already (one business per account). */
 export async function insertMember(db: Db, row: typeof businessMembers.$inferInsert): Promise<boolean> {
@@ -125,9 +119,8 @@ export async function sealsOf(db: Db, businessId: string): Promise<SealSummaryRo
   return rows.map((r) => ({ ...r.seal, nMembers: Number(r.nMembers) }));
 }
 
-export async function findSealByAccountName(db: Db, accountName: string): Promise<SealRow | null> {
-  const rows = await db.select().from(seals).where(eq(seals.accountName, accountName)).limit(1);
-  return rows[0] ?? null;
+export function findSealByAccountName(db: Db, accountName: string): Promise<SealRow | null> {
+  return firstRow(db, seals, eq(seals.accountName, accountName));
 }
 
 /** Inserts a seal; false when the account name is taken. */
@@ -136,13 +129,7 @@ export async function insertSeal(db: Db, row: typeof seals.$inferInsert): Promis
   return inserted.length === 1;
 }
 
-export async function updateSeal(
-  db: Db,
-  id: string,
-  patch: Partial<typeof seals.$inferInsert>,
-): Promise<void> {
-  await db.update(seals).set(patch).where(eq(seals.id, id));
-}
+export const updateSeal = rowUpdater(seals);
 
 export async function sealMemberIds(db: Db, sealId: string): Promise<string[]> {
   const rows = await db

@@ -7,6 +7,7 @@ import {
   signers,
 } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
+import { firstRow, idsWhere } from '../../db/schema/rows.ts';
 
 export async function insertDocument(db: Db, row: typeof documents.$inferInsert): Promise<void> {
   await db.insert(documents).values(row);
@@ -25,13 +26,8 @@ export async function findDocuments(db: Db, ids: string[]): Promise<DocumentRow[
     .where(and(inArray(documents.id, ids), isNull(documents.deletedAt)));
 }
 
-export async function findDocument(db: Db, id: string): Promise<DocumentRow | null> {
-  const rows = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
-    .limit(1);
-  return rows[0] ?? null;
+export function findDocument(db: Db, id: string): Promise<DocumentRow | null> {
+  return firstRow(db, documents, and(eq(documents.id, id), isNull(documents.deletedAt)));
 }
 
 async function latestVersion(db: Db, documentId: string): Promise<number> {
@@ -82,18 +78,16 @@ export async function markDeleted(db: Db, id: string, now: Date): Promise<void> 
 /** Of these documents of an owner, those not deleted yet that no request contains any more. */
 export async function unusedDocumentIds(db: Db, ownerId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(
-      and(
-        inArray(documents.id, ids),
-        eq(documents.ownerId, ownerId),
-        isNull(documents.deletedAt),
-        sql`not exists (select 1 from ${requestDocuments} where ${requestDocuments.documentId} = ${documents.id})`,
-      ),
-    );
-  return rows.map((row) => row.id);
+  return idsWhere(
+    db,
+    documents,
+    and(
+      inArray(documents.id, ids),
+      eq(documents.ownerId, ownerId),
+      isNull(documents.deletedAt),
+      sql`not exists (select 1 from ${requestDocuments} where ${requestDocuments.documentId} = ${documents.id})`,
+    ),
+  );
 }
 
 /** True when the document is part of a request that is not a draft (it then stays with the request). */

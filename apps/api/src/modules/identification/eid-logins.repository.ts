@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { firstRow } from '../../db/schema/rows.ts';
 import { eidLogins } from '../../db/schema/eid.ts';
 
 export type EidLoginRow = typeof eidLogins.$inferSelect;
@@ -28,9 +29,8 @@ export async function claimForExchange(db: Db, stateHash: string, now: Date): Pr
   return rows[0] ?? null;
 }
 
-export async function findByState(db: Db, stateHash: string): Promise<EidLoginRow | null> {
-  const rows = await db.select().from(eidLogins).where(eq(eidLogins.stateHash, stateHash)).limit(1);
-  return rows[0] ?? null;
+export function findByState(db: Db, stateHash: string): Promise<EidLoginRow | null> {
+  return firstRow(db, eidLogins, eq(eidLogins.stateHash, stateHash));
 }
 
 export async function setIdentity(db: Db, id: string, identity: unknown): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { anyRow, firstRow } from '../../db/schema/rows.ts';
 import type { IdentifiedSubject } from './identification-deps.ts';
 import {
   identifications,
@@ -46,8 +47,7 @@ export async function latestOf(
 
 /** One of the subject's identifications by id (someone else's is not found). */
 export async function find(db: Db, id: string): Promise<IdentificationRow | undefined> {
-  const [row] = await db.select().from(identifications).where(eq(identifications.id, id));
-  return row;
+  return (await firstRow(db, identifications, eq(identifications.id, id))) ?? undefined;
 }
 
 export async function findOf(
@@ -55,22 +55,16 @@ export async function findOf(
   subject: IdentifiedSubject,
   id: string,
 ): Promise<IdentificationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(identifications)
-    .where(and(ofSubject(subject), eq(identifications.id, id)));
-  return row;
+  const where = and(ofSubject(subject), eq(identifications.id, id));
+  return (await firstRow(db, identifications, where)) ?? undefined;
 }
 
 export async function findByProviderSession(
   db: Db,
   providerSessionId: string,
 ): Promise<IdentificationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(identifications)
-    .where(eq(identifications.providerSessionId, providerSessionId));
-  return row;
+  const where = eq(identifications.providerSessionId, providerSessionId);
+  return (await firstRow(db, identifications, where)) ?? undefined;
 }
 
 /**
@@ -91,11 +85,7 @@ export async function moveOn(
 }
 
 export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
-  const rows = await db
-    .select({ eventId: identificationWebhookEvents.eventId })
-    .from(identificationWebhookEvents)
-    .where(eq(identificationWebhookEvents.eventId, eventId));
-  return rows.length > 0;
+  return anyRow(db, identificationWebhookEvents, eq(identificationWebhookEvents.eventId, eventId));
 }
 
 /** Records a webhook event; false when it was recorded before (a replay, or a concurrent delivery). */

@@ -14,6 +14,7 @@ import {
   type SignerRow,
 } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
+import { firstRow, idsWhere, rowUpdater } from '../../db/schema/rows.ts';
 import { eventHash, eventMac, genesisHash, headMac, type TrailAnchor } from './audit-chain.ts';
 import { livenessLockSpace } from '../../db/process-liveness.ts';
 import type { DashboardFilter, RequestStatus } from '@signet/contracts/signature-requests';
@@ -22,9 +23,8 @@ export async function insertRequest(db: Db, row: typeof signatureRequests.$infer
   await db.insert(signatureRequests).values(row);
 }
 
-export async function findRequest(db: Db, id: string): Promise<RequestRow | null> {
-  const rows = await db.select().from(signatureRequests).where(eq(signatureRequests.id, id)).limit(1);
-  return rows[0] ?? null;
+export function findRequest(db: Db, id: string): Promise<RequestRow | null> {
+  return firstRow(db, signatureRequests, eq(signatureRequests.id, id));
 }
 
 /** Reads the request row with a row lock held until the transaction ends (serialises signers). */
@@ -38,21 +38,15 @@ export async function lockRequest(db: Db, id: string): Promise<RequestRow | null
   return rows[0] ?? null;
 }
 
-export async function updateRequest(
-  db: Db,
-  id: string,
-  changes: Partial<typeof signatureRequests.$inferInsert>,
-): Promise<void> {
-  await db.update(signatureRequests).set(changes).where(eq(signatureRequests.id, id));
-}
+export const updateRequest = rowUpdater(signatureRequests);
 
 /** The ids of an owner's requests that are OPEN (sent and not finished). */
 export async function openRequestIdsOfOwner(db: Db, ownerId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: signatureRequests.id })
-    .from(signatureRequests)
-    .where(and(eq(signatureRequests.ownerId, ownerId), eq(signatureRequests.status, 'OPEN')));
-  return rows.map((row) => row.id);
+  return idsWhere(
+    db,
+    signatureRequests,
+    and(eq(signatureRequests.ownerId, ownerId), eq(signatureRequests.status, 'OPEN')),
+  );
 }
 
 /**
@@ -60,17 +54,15 @@ export async function openRequestIdsOfOwner(db: Db, ownerId: string): Promise<st
  * a signed one when it was completed, the others at their last change.
  */
 export async function finishedRequestIdsOfOwner(db: Db, ownerId: string, before: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: signatureRequests.id })
-    .from(signatureRequests)
-    .where(
-      and(
-        eq(signatureRequests.ownerId, ownerId),
-        inArray(signatureRequests.status, ['SIGNED', 'DECLINED', 'WITHDRAWN']),
-        sql`coalesce(${signatureRequests.completedAt}, ${signatureRequests.updatedAt}) < ${before.toISOString()}::timestamptz`,
-      ),
-    );
-  return rows.map((row) => row.id);
+  return idsWhere(
+    db,
+    signatureRequests,
+    and(
+      eq(signatureRequests.ownerId, ownerId),
+      inArray(signatureRequests.status, ['SIGNED', 'DECLINED', 'WITHDRAWN']),
+      sql`coalesce(${signatureRequests.completedAt}, ${signatureRequests.updatedAt}) < ${before.toISOString()}::timestamptz`,
+    ),
+  );
 }
 
 export async function deleteRequest(db: Db, id: string): Promise<void> {
@@ -112,13 +104,7 @@ export async function deleteSigners(db: Db, requestId: string, ids?: string[]): 
     );
 }
 
-export async function updateSigner(
-  db: Db,
-  id: string,
-  changes: Partial<typeof signers.$inferInsert>,
-): Promise<void> {
-  await db.update(signers).set(changes).where(eq(signers.id, id));
-}
+export const updateSigner = rowUpdater(signers);
 
 export async function observersOf(db: Db, requestId: string): Promise<string[]> {
   const rows = await db
@@ -222,13 +208,8 @@ export async function insertAuditTimestamp(db: Db, row: AuditTimestampRow): Prom
   await db.insert(requestAuditTimestamps).values(row).onConflictDoNothing();
 }
 
-export async function findAuditTimestamp(db: Db, requestId: string): Promise<AuditTimestampRow | null> {
-  const rows = await db
-    .select()
-    .from(requestAuditTimestamps)
-    .where(eq(requestAuditTimestamps.requestId, requestId))
-    .limit(1);
-  return rows[0] ?? null;
+export function findAuditTimestamp(db: Db, requestId: string): Promise<AuditTimestampRow | null> {
+  return firstRow(db, requestAuditTimestamps, eq(requestAuditTimestamps.requestId, requestId));
 }
 
 /**
@@ -406,9 +387,8 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
-export async function findSignerBySendToHash(db: Db, hash: string): Promise<SignerRow | null> {
-  const rows = await db.select().from(signers).where(eq(signers.sendToSecretHash, hash)).limit(1);
-  return rows[0] ?? null;
+export function findSignerBySendToHash(db: Db, hash: string): Promise<SignerRow | null> {
+  return firstRow(db, signers, eq(signers.sendToSecretHash, hash));
 }
 
 export async function addObserver(db: Db, requestId: string, email: string): Promise<void> {
@@ -428,13 +408,8 @@ export async function insertAttachment(db: Db, row: typeof attachments.$inferIns
   await db.insert(attachments).values(row);
 }
 
-export async function findAttachment(db: Db, requestId: string, id: string): Promise<AttachmentRow | null> {
-  const rows = await db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.requestId, requestId), eq(attachments.id, id)))
-    .limit(1);
-  return rows[0] ?? null;
+export function findAttachment(db: Db, requestId: string, id: string): Promise<AttachmentRow | null> {
+  return firstRow(db, attachments, and(eq(attachments.requestId, requestId), eq(attachments.id, id)));
 }
 
 export async function deleteAttachment(db: Db, id: string): Promise<void> {

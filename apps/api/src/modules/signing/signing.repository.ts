@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PreparedSignature } from '@signet/pdf';
 import { pendingSignings } from '../../db/schema/signing.ts';
 import type { Db } from '../../db/client.ts';
+import { firstRow } from '../../db/schema/rows.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 
 /** A prepared signature at rest: the prepared PDF in the blob store, the rest as plain JSON. */
@@ -64,12 +65,7 @@ export async function insertPending(db: Db, row: Omit<PendingRow, 'doneAt'>): Pr
 }
 
 export async function findPending(db: Db, responseId: string): Promise<PendingRow | null> {
-  const rows = await db
-    .select()
-    .from(pendingSignings)
-    .where(eq(pendingSignings.responseId, responseId))
-    .limit(1);
-  const row = rows[0];
+  const row = await firstRow(db, pendingSignings, eq(pendingSignings.responseId, responseId));
   return row ? { ...row, items: row.items as unknown as PendingItem[] } : null;
 }
 

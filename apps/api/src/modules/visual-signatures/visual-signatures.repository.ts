@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { anyRow, firstRow } from '../../db/schema/rows.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { visualSignatures, type VisualSignatureRow } from '../../db/schema/visual-signatures.ts';
 
@@ -18,22 +19,20 @@ export function listOf(db: Db, userId: string): Promise<VisualSignatureRow[]> {
 }
 
 /** One of the person's visual signatures (another person's reads as missing). */
-export async function findOwned(db: Db, userId: string, id: string): Promise<VisualSignatureRow | null> {
-  const rows = await db
-    .select()
-    .from(visualSignatures)
-    .where(and(eq(visualSignatures.id, id), eq(visualSignatures.userId, userId)))
-    .limit(1);
-  return rows[0] ?? null;
+export function findOwned(db: Db, userId: string, id: string): Promise<VisualSignatureRow | null> {
+  return firstRow(
+    db,
+    visualSignatures,
+    and(eq(visualSignatures.id, id), eq(visualSignatures.userId, userId)),
+  );
 }
 
-export async function findDefault(db: Db, userId: string): Promise<VisualSignatureRow | null> {
-  const rows = await db
-    .select()
-    .from(visualSignatures)
-    .where(and(eq(visualSignatures.userId, userId), eq(visualSignatures.isDefault, true)))
-    .limit(1);
-  return rows[0] ?? null;
+export function findDefault(db: Db, userId: string): Promise<VisualSignatureRow | null> {
+  return firstRow(
+    db,
+    visualSignatures,
+    and(eq(visualSignatures.userId, userId), eq(visualSignatures.isDefault, true)),
+  );
 }
 
 export async function countOf(db: Db, userId: string): Promise<number> {
@@ -72,10 +71,5 @@ export async function makeDefault(db: Db, userId: string, id: string): Promise<v
 
 /** Whether any visual signature still draws this image blob (blobs are shared by content). */
 export async function imageInUse(db: Db, sha256: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: visualSignatures.id })
-    .from(visualSignatures)
-    .where(eq(visualSignatures.imageSha256, sha256))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, visualSignatures, eq(visualSignatures.imageSha256, sha256));
 }
