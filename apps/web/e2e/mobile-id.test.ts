@@ -1,20 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { createRequest, createUser, identify } from './factories.ts';
-import { pageAs, shoot } from './identification-flow.ts';
+import { shoot } from './identification-flow.ts';
 import { expectOverlay, smsCount } from './signing-flow.ts';
-import { api, useBrowser } from './support.ts';
+import { api, usePages } from './support.ts';
 
 // Issue 12 (Mobile ID): a user registers their phone as the QTSP's second factor, approves the
 // registration on the sandbox's approval page (the phone app's stand-in), and signs a QES request by
 // approving there instead of typing an SMS code.
 
-const browser = useBrowser();
-const contexts: BrowserContext[] = [];
-after(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-});
+const { pageAs } = usePages();
 
 /** On the sandbox's Mobile ID page, in a tab of its own: approves the newest question to the phone. */
 async function approveOnPhone(phone: Page, question: RegExp): Promise<void> {
@@ -44,8 +40,8 @@ test('a user registers Mobile ID, approves it on the phone, and signs QES by app
     signatures: [{ account_email: mia.email, visual_signatures: [{ position: { page: 1, x: 60, y: 120 } }] }],
   });
 
-  const page = await pageAs(browser(), contexts, mia.token);
-  const phone = await pageAs(browser(), contexts, null);
+  const page = await pageAs(mia.token);
+  const phone = await pageAs(null);
 
   // Registration: from the signature standards to the Mobile ID page (the profile has no number).
   await page.goto('/profile/signature-standards');

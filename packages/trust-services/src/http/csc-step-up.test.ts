@@ -108,7 +108,7 @@ describe('the QES step-up over HTTP', () => {
 
 // Mobile ID: a phone registered as the QTSP's second factor, confirmed and asked to release signings
 // on the sandbox's approval page instead of a code.
-const auth = { authorization: `Bearer ${token}` };
+const auth = { authorization: `Bearer ${sandbox.clientToken}` };
 
 const registration = (userID: string, method: 'GET' | 'PUT' | 'DELETE', mobile?: string) =>
   sandbox.app.inject({
