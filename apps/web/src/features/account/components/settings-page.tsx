@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -10,15 +9,11 @@ import { Legislation } from '@signet/contracts/common';
 import { retentionDaysMax, retentionDaysMin, UserAttributes, type User } from '@signet/contracts/accounts';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
-import { PageFrame } from '../../../components/page-frame.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { showSnackbar } from '../../../components/snackbar-store.ts';
-import { useUser } from '../../../lib/api/get-user.ts';
 import { rules } from '../../../lib/validation.ts';
-import { useUpdateUser } from '../api/update-user.ts';
-import { profileNamespace, useProfileTranslation } from '../use-profile-translation.ts';
-import { AccountForm, SubmitButton, useAccountForm } from './account-form.tsx';
-import { ProfileLoading } from './profile-page.tsx';
+import { useProfileTranslation } from '../use-profile-translation.ts';
+import { ProfileForm, useProfileForm } from './profile-form.tsx';
+import { ProfileFrame } from './profile-page.tsx';
 
 const NotificationLevel = UserAttributes.shape.email_notification_level;
 const DefaultQuality = UserAttributes.shape.default_quality;
@@ -65,29 +60,27 @@ const formOf = (user: User): SettingsValues => ({
 
 function SettingsForm({ user }: { user: User }) {
   const { t } = useProfileTranslation();
-  const update = useUpdateUser();
-  const { form, field, formError, submit } = useAccountForm(SettingsSchema, formOf(user), serverFields, [
-    profileNamespace,
-  ]);
+  const { form, field, formError, onSubmit } = useProfileForm({
+    user,
+    schema: SettingsSchema,
+    formOf,
+    serverFields,
+    bodyOf: (values) => ({
+      attributes: values.attributes,
+      retention: { enabled: values.retention.enabled, days: Number(values.retention.days) },
+    }),
+    savedText: t('settings.saved'),
+  });
   const retentionOn = form.watch('retention.enabled');
   const range = { min: retentionDaysMin, max: retentionDaysMax };
 
-  const onSubmit = submit(async (values) => {
-    const saved = await update.mutateAsync({
-      attributes: values.attributes,
-      retention: { enabled: values.retention.enabled, days: Number(values.retention.days) },
-    });
-    form.reset(formOf(saved));
-    showSnackbar({ message: t('settings.saved'), color: 'success' });
-  });
-
   return (
-    <AccountForm onSubmit={onSubmit}>
-      {formError && (
-        <Alert severity="error" role="alert">
-          {formError}
-        </Alert>
-      )}
+    <ProfileForm
+      onSubmit={onSubmit}
+      formError={formError}
+      busy={form.formState.isSubmitting}
+      save={t('settings.save')}
+    >
       <SectionCard
         id="settings-notifications"
         heading={t('settings.notifications.heading')}
@@ -200,30 +193,20 @@ function SettingsForm({ user }: { user: User }) {
           {...field('retention.days', t('settings.retention.days_help', range))}
         />
       </SectionCard>
-      <SubmitButton busy={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
-        {t('settings.save')}
-      </SubmitButton>
-    </AccountForm>
+    </ProfileForm>
   );
 }
 
 /** /profile/settings (spec §2): notifications, defaults for new requests, Part 11, automatic deletion. */
 export function SettingsPage() {
   const { t } = useProfileTranslation();
-  const user = useUser();
-  if (!user.data)
-    return (
-      <ProfileLoading
-        title={t('titles.profile-settings')}
-        failed={user.isError}
-        onRetry={() => void user.refetch()}
-      />
-    );
   return (
-    <PageFrame title={t('titles.profile-settings')} subtitle={t('settings.subtitle')}>
-      <Box sx={{ maxWidth: 720 }}>
-        <SettingsForm key={user.data.id} user={user.data} />
-      </Box>
-    </PageFrame>
+    <ProfileFrame title={t('titles.profile-settings')} subtitle={t('settings.subtitle')}>
+      {(user) => (
+        <Box sx={{ maxWidth: 720 }}>
+          <SettingsForm key={user.id} user={user} />
+        </Box>
+      )}
+    </ProfileFrame>
   );
 }
