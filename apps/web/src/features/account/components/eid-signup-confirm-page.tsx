@@ -19,9 +19,9 @@ import {
   newAccountBody,
   newAccountDefaults,
   newAccountRules,
-  useSignIn,
 } from './new-account-fields.tsx';
 import { useNewPassword } from './password-check.tsx';
+import { useSignIn } from '../use-sign-in.ts';
 
 const EidAccountForm = z.object({ email: rules.email(), ...newAccountRules });
 const fields = ['email', 'password', 'mobile', 'gtc'] as const;

@@ -4,21 +4,18 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { useController, type Control } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { userQueryKey } from '../../../lib/api/get-user.ts';
 import { readConfig } from '../../../lib/config.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { storeToken, type Token } from '../../../lib/session.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import type { PasswordCheck } from '../api/check-password.ts';
 import { SubmitButton } from './account-form.tsx';
 import { NewPasswordField } from './password-check.tsx';
 
 // Both signups (after the mailed link, and with ID Austria) end the same way: a password, an
-// optional mobile number, the accepted terms; the account is created and signed in.
+// optional mobile number, the accepted terms; the account is created and signed in (use-sign-in.ts).
 
 /** The rules of the fields every new account is asked for, beside its names or e-mail address. */
 export const newAccountRules = {
@@ -37,15 +34,6 @@ export function newAccountBody(values: Pick<NewAccountValues, 'password' | 'mobi
     gtc: true as const,
     lang: currentLanguage(),
     ...(mobile ? { mobile } : {}),
-  };
-}
-
-/** Signs the new (or returning) account in: its session kept, the user read afresh. */
-export function useSignIn() {
-  const queryClient = useQueryClient();
-  return async (session: Token) => {
-    storeToken(session);
-    await queryClient.invalidateQueries({ queryKey: userQueryKey });
   };
 }
 

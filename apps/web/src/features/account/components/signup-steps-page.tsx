@@ -12,9 +12,9 @@ import {
   newAccountBody,
   newAccountDefaults,
   newAccountRules,
-  useSignIn,
 } from './new-account-fields.tsx';
 import { useNewPassword } from './password-check.tsx';
+import { useSignIn } from '../use-sign-in.ts';
 
 const StepsForm = z.object({
   firstName: rules.required().pipe(rules.maxLength(100)),
