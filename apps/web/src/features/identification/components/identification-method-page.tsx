@@ -47,9 +47,10 @@ export function IdentificationMethodPage({
   sr?: string;
 }) {
   const { t } = useTranslation('identification');
-  const identification = useIdentification(access, legislation, kind);
-  const start = useStartIdentification(access, legislation, kind);
-  const cancel = useCancelIdentification(access, legislation, kind);
+  const target = { access, legislation, kind };
+  const identification = useIdentification(target);
+  const start = useStartIdentification(target);
+  const cancel = useCancelIdentification(target);
   const person = usePerson(access);
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);

@@ -40,8 +40,8 @@ function useVisitorRequest(access: VisitorAccess) {
 /** Whether one of the visitor's identifications for the legislation has succeeded. */
 function useVisitorIdentified(access: VisitorAccess, legislation: 'eidas' | 'zertes'): boolean {
   const [first, second] = kindsOf[legislation];
-  const a = useIdentification(access, legislation, first).data;
-  const b = useIdentification(access, legislation, second).data;
+  const a = useIdentification({ access, legislation, kind: first }).data;
+  const b = useIdentification({ access, legislation, kind: second }).data;
   return a?.status === 'activatingQES' || b?.status === 'activatingQES';
 }
 
