@@ -10,6 +10,7 @@ import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { usePredefinedVisualSignatures } from '../api/predefined-visual-signatures.ts';
 import { useSaveVisualSignature } from '../api/save-visual-signature.ts';
 import { useParameterPreview } from '../api/signature-preview.ts';
+import { CardGrid } from './card-grid.tsx';
 import { StampPicture } from './stamp-picture.tsx';
 import { useErrorText } from './use-error-text.ts';
 
@@ -28,27 +29,9 @@ export function PredefinedSuggestions() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('page.suggestions_text')}
       </Typography>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(3, minmax(0, 1fr))',
-          },
-        }}
-      >
-        {suggestions.data.visualSignatures.map((suggestion) => (
-          <li key={suggestion.key}>
-            <Suggestion suggestion={suggestion} />
-          </li>
-        ))}
-      </Box>
+      <CardGrid items={suggestions.data.visualSignatures} keyOf={(suggestion) => suggestion.key}>
+        {(suggestion) => <Suggestion suggestion={suggestion} />}
+      </CardGrid>
     </Box>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import DrawIcon from '@mui/icons-material/Draw';
@@ -11,6 +10,7 @@ import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { useUser } from '../../../lib/api/get-user.ts';
 import { useVisualSignatures } from '../api/list-visual-signatures.ts';
 import { useSetDefaultVisualSignature } from '../api/set-default-visual-signature.ts';
+import { CardGrid } from './card-grid.tsx';
 import { openDeleteSignatureDialog } from './delete-signature-dialog.tsx';
 import { PredefinedSuggestions } from './predefined-suggestions.tsx';
 import { useErrorText } from './use-error-text.ts';
@@ -116,40 +116,22 @@ export function VisualSignaturesPage() {
         </Alert>
       )}
       {signatures.length > 0 && (
-        <Box
-          component="ul"
-          aria-label={t('page.list_label')}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: 'repeat(2, minmax(0, 1fr))',
-              lg: 'repeat(3, minmax(0, 1fr))',
-            },
-          }}
-        >
-          {signatures.map((signature) => (
-            <li key={signature.id}>
-              <VisualSignatureCard
-                signature={signature}
-                busy={makeDefault.isPending}
-                onMakeDefault={() => onMakeDefault(signature)}
-                onEdit={() => setEditing({ mode: 'edit', id: signature.id })}
-                onDelete={() =>
-                  openDeleteSignatureDialog(signature, () => {
-                    if (editing.mode === 'edit' && editing.id === signature.id)
-                      setEditing({ mode: 'closed' });
-                    void list.refetch();
-                  })
-                }
-              />
-            </li>
-          ))}
-        </Box>
+        <CardGrid items={signatures} keyOf={(signature) => signature.id} label={t('page.list_label')}>
+          {(signature) => (
+            <VisualSignatureCard
+              signature={signature}
+              busy={makeDefault.isPending}
+              onMakeDefault={() => onMakeDefault(signature)}
+              onEdit={() => setEditing({ mode: 'edit', id: signature.id })}
+              onDelete={() =>
+                openDeleteSignatureDialog(signature, () => {
+                  if (editing.mode === 'edit' && editing.id === signature.id) setEditing({ mode: 'closed' });
+                  void list.refetch();
+                })
+              }
+            />
+          )}
+        </CardGrid>
       )}
       {list.data && !atLimit && <PredefinedSuggestions />}
     </PageFrame>
