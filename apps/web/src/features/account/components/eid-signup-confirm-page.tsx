@@ -107,12 +107,7 @@ function CompleteEidAccount({ state, person }: { state: string; person: EidPerso
           {...emailField}
           helperText={emailField.helperText ?? t('eid_signup.email_hint')}
         />
-        <NewAccountFields
-          control={form.control}
-          field={field}
-          verdict={password.verdict}
-          busy={form.formState.isSubmitting}
-        />
+        <NewAccountFields form={form} field={field} password={password} />
       </AccountForm>
     </AuthCard>
   );

@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type Control } from 'react-hook-form';
+import { useController, type Control, type UseFormReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { readConfig } from '../../../lib/config.ts';
@@ -39,28 +39,27 @@ export function newAccountBody(values: Pick<NewAccountValues, 'password' | 'mobi
 
 /** Password (with the server's live verdict), mobile number, the terms, and the form's button. */
 export function NewAccountFields<T extends NewAccountValues>({
-  control,
+  form,
   field,
-  verdict,
-  busy,
+  password,
 }: {
-  control: Control<T>;
+  form: UseFormReturn<T>;
   /** The form's `field` (useAccountForm): a text field's props. */
   field: (name: 'password' | 'mobile') => TextFieldProps;
-  verdict: PasswordCheck | undefined;
-  busy: boolean;
+  /** The password's live check (useNewPassword). */
+  password: { verdict: PasswordCheck | undefined };
 }) {
   const { t } = useTranslation();
   const termsUrl = readConfig().termsUrl;
   // The checkbox reads the one field these forms share by name; the form's own type is wider.
   const { field: gtc, fieldState } = useController({
-    control: control as unknown as Control<NewAccountValues>,
+    control: form.control as unknown as Control<NewAccountValues>,
     name: 'gtc',
   });
   const mobile = field('mobile');
   return (
     <>
-      <NewPasswordField label={t('common.password')} verdict={verdict} {...field('password')} />
+      <NewPasswordField label={t('common.password')} verdict={password.verdict} {...field('password')} />
       <TextField
         label={t('signup_steps.mobile')}
         type="tel"
@@ -90,7 +89,7 @@ export function NewAccountFields<T extends NewAccountValues>({
           <FormHelperText error>{translateValidation(t, fieldState.error.message)}</FormHelperText>
         )}
       </Box>
-      <SubmitButton busy={busy}>{t('signup_steps.submit')}</SubmitButton>
+      <SubmitButton busy={form.formState.isSubmitting}>{t('signup_steps.submit')}</SubmitButton>
     </>
   );
 }

@@ -1,30 +1,28 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@signet/contracts/accounts';
-import shell from '../../../locales/en-gb.json';
+import { languages, type Language } from '@signet/contracts/common';
+import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
 import { makeUser } from '../../../test-support.ts';
-import enGb from '../locales/en-gb.json';
+import { profileNamespace } from '../use-profile-translation.ts';
 import { ProfileDetailsForm } from './profile-details-form.tsx';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-gb',
-    lowerCaseLng: true,
-    resources: { 'en-gb': { account: enGb, translation: shell } },
-    react: { useSuspense: false },
-  });
-});
+// The app's own i18n set-up, so that the profile's strings load as they do in the browser.
+beforeAll(() => initI18n('en-gb'));
+
+async function showIn(language: Language) {
+  await changeLanguage(language, false);
+  await i18next.loadNamespaces(profileNamespace);
+}
+const text = (key: string) => i18next.t(key, { ns: profileNamespace });
 
 /** A user whose identification unlocked QES under these legislations (none: not identified). */
 function identifiedUser(qes: Partial<User['signatureQualities']['qes']>): User {
   const user = makeUser();
-  return {
-    ...user,
-    signatureQualities: { ...user.signatureQualities, qes: { ...user.signatureQualities.qes, ...qes } },
-  };
+  const qualities = user.signatureQualities;
+  return { ...user, signatureQualities: { ...qualities, qes: { ...qualities.qes, ...qes } } };
 }
 
 function renderForm(user: User) {
@@ -35,33 +33,47 @@ function renderForm(user: User) {
   );
 }
 
-const type = (label: RegExp, value: string) =>
-  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
-const warning = () => screen.queryByText(/need a new identification/);
+const type = (field: 'first_name' | 'last_name', value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name: new RegExp(text(`profile.details.${field}`)) }), {
+    target: { value },
+  });
+const warning = () => screen.queryByRole('status');
 
 describe('the profile details before a name change', () => {
-  it('warns that a new name re-locks the QES an identification unlocked, and only while the name differs', () => {
+  it('warn that a new name re-locks the QES an identification unlocked, while the name differs', async () => {
+    await showIn('en-gb');
     renderForm(identifiedUser({ eidas: true }));
     expect(warning()).toBeNull();
-    type(/last name/i, 'Byron');
-    expect(screen.getByRole('status').textContent).toContain(
-      'Qualified signatures under eIDAS (EU) rest on your identification',
+    type('last_name', 'Byron');
+    expect(warning()?.textContent).toBe(
+      'Qualified signatures under eIDAS (EU) rest on your identification, which confirmed your current ' +
+        'name. Saved under a different name, they need a new identification.',
     );
-    type(/last name/i, 'Lovelace ');
+    type('last_name', 'Lovelace ');
     expect(warning()).toBeNull();
-    type(/first name/i, 'Augusta');
+    type('first_name', 'Augusta');
     expect(warning()).not.toBeNull();
   });
 
-  it('names every legislation whose QES the change concerns', () => {
+  it('name every legislation whose QES the change concerns', async () => {
+    await showIn('en-gb');
     renderForm(identifiedUser({ eidas: true, zertes: true }));
-    type(/first name/i, 'Augusta');
+    type('first_name', 'Augusta');
     expect(warning()?.textContent).toContain('under eIDAS (EU) and ZertES (Switzerland) rest on');
   });
 
-  it('says nothing to a user without QES, whose name unlocks nothing', () => {
+  it('say nothing to a user without QES, whose name unlocks nothing', async () => {
+    await showIn('en-gb');
     renderForm(identifiedUser({}));
-    type(/first name/i, 'Augusta');
+    type('first_name', 'Augusta');
     expect(warning()).toBeNull();
+  });
+
+  it.each(languages)('warn in %s too', async (language) => {
+    await showIn(language);
+    renderForm(identifiedUser({ zertes: true }));
+    type('last_name', 'Byron');
+    expect(warning()?.textContent).toContain(text('settings.defaults.legislations.zertes'));
+    expect(warning()?.textContent).not.toContain('profile.details');
   });
 });

@@ -7,7 +7,7 @@ import { changeLanguage, currentLanguage, selectableLanguages } from '../../../l
 import { rules } from '../../../lib/validation.ts';
 import { useProfileTranslation } from '../use-profile-translation.ts';
 import { NameFields } from './account-form.tsx';
-import { ProfileForm, useProfileForm } from './profile-form.tsx';
+import { ProfileForm, useProfileForm, type ProfileFormSpec } from './profile-form.tsx';
 
 const DetailsForm = z.object({
   firstName: rules.required().pipe(rules.maxLength(100)),
@@ -18,29 +18,28 @@ const DetailsForm = z.object({
   }),
 });
 type DetailsForm = z.infer<typeof DetailsForm>;
-const serverFields = ['firstName', 'lastName', 'attributes.mobile', 'attributes.lang'] as const;
 
-const formOf = (user: User): DetailsForm => ({
-  firstName: user.firstName,
-  lastName: user.lastName,
-  attributes: { mobile: user.attributes.mobile ?? '', lang: user.attributes.lang },
-});
+const detailsForm: ProfileFormSpec<DetailsForm> = {
+  schema: DetailsForm,
+  formOf: (user) => ({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    attributes: { mobile: user.attributes.mobile ?? '', lang: user.attributes.lang },
+  }),
+  serverFields: ['firstName', 'lastName', 'attributes.mobile', 'attributes.lang'],
+  bodyOf: (values) => ({
+    firstName: values.firstName,
+    lastName: values.lastName,
+    attributes: { mobile: values.attributes.mobile || null, lang: values.attributes.lang },
+  }),
+};
 
 /** Name, mobile number and language (spec §2 /profile); the language also becomes the app's. */
 export function ProfileDetailsForm({ user }: { user: User }) {
   const { t } = useProfileTranslation();
-  const { form, field, formError, onSubmit } = useProfileForm({
-    user,
-    schema: DetailsForm,
-    formOf,
-    serverFields,
-    bodyOf: (values) => ({
-      firstName: values.firstName,
-      lastName: values.lastName,
-      attributes: { mobile: values.attributes.mobile || null, lang: values.attributes.lang },
-    }),
-    savedText: t('profile.details.saved'),
-    afterSave: async (saved) => {
+  const { form, field, frame } = useProfileForm(user, detailsForm, {
+    text: t('profile.details.saved'),
+    then: async (saved) => {
       if (saved.attributes.lang !== currentLanguage() && saved.attributes.lang !== 'it')
         await changeLanguage(saved.attributes.lang);
     },
@@ -52,12 +51,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   const renamed = firstName.trim() !== user.firstName.trim() || lastName.trim() !== user.lastName.trim();
 
   return (
-    <ProfileForm
-      onSubmit={onSubmit}
-      formError={formError}
-      busy={form.formState.isSubmitting}
-      save={t('profile.details.save')}
-    >
+    <ProfileForm {...frame} save={t('profile.details.save')}>
       <NameFields
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         first={{ label: t('profile.details.first_name'), required: true, ...field('firstName') }}

@@ -10,43 +10,41 @@ import { useUpdateUser } from '../api/update-user.ts';
 import { profileNamespace } from '../use-profile-translation.ts';
 import { AccountForm, SubmitButton, useAccountForm } from './account-form.tsx';
 
-/**
- * A form of the profile pages (details, settings): the user's values in, PUT /v1/user on saving,
- * then the saved user's values back in (what the server kept is what the form shows) and a note.
- */
-export function useProfileForm<T extends FieldValues>({
-  user,
-  schema,
-  formOf,
-  serverFields,
-  bodyOf,
-  savedText,
-  afterSave,
-}: {
-  user: User;
+/** A form of the profile pages (details, settings), as it is whoever's profile it shows. */
+export interface ProfileFormSpec<T extends FieldValues> {
   schema: z.ZodType<T, T>;
+  /** The form's values from the user, as loaded and as saved. */
   formOf: (user: User) => T;
   /** The fields carry the names of PUT /v1/user's body, so the API's errors land on them. */
   serverFields: readonly Path<T>[];
   bodyOf: (values: T) => BodyOf<typeof accountEndpoints.updateUser>;
-  savedText: string;
-  /** What else follows from the saved user, before the note. */
-  afterSave?: (saved: User) => Promise<void>;
-}) {
+}
+
+/**
+ * A profile form for the user: saving sends PUT /v1/user, puts the saved user's values back in
+ * (what the server kept is what the form shows), lets `saved.then` follow up, and says so.
+ */
+export function useProfileForm<T extends FieldValues>(
+  user: User,
+  spec: ProfileFormSpec<T>,
+  saved: { text: string; then?: (user: User) => Promise<void> },
+) {
   const update = useUpdateUser();
   const { form, field, formError, submit } = useAccountForm(
-    schema,
-    formOf(user) as DefaultValues<T>,
-    serverFields,
+    spec.schema,
+    spec.formOf(user) as DefaultValues<T>,
+    spec.serverFields,
     [profileNamespace],
   );
   const onSubmit = submit(async (values) => {
-    const saved = await update.mutateAsync(bodyOf(values));
-    form.reset(formOf(saved));
-    await afterSave?.(saved);
-    showSnackbar({ message: savedText, color: 'success' });
+    const savedUser = await update.mutateAsync(spec.bodyOf(values));
+    form.reset(spec.formOf(savedUser));
+    await saved.then?.(savedUser);
+    showSnackbar({ message: saved.text, color: 'success' });
   });
-  return { form, field, formError, onSubmit };
+  /** The props of the form's ProfileForm but its button's text. */
+  const frame = { onSubmit, formError, busy: form.formState.isSubmitting };
+  return { form, field, frame };
 }
 
 /** The profile form's frame: what went wrong above the fields, the save button under them. */

@@ -12,7 +12,6 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { userQueryKey, useUser } from '../../../lib/api/get-user.ts';
 import { userBusinessQueryOptions } from '../../../lib/api/get-user-business.ts';
-import type { BusinessMembership } from '../../../lib/business-membership.ts';
 import { clearToken } from '../../../lib/session.ts';
 import { useProfileTranslation } from '../use-profile-translation.ts';
 import { EmailChangeForm } from './email-change-form.tsx';
@@ -98,56 +97,6 @@ function DialogSection({
   );
 }
 
-/** Membership: who the user is in which business, and the way out (member only; spec §2 dialog). */
-function BusinessSection({ business }: { business: BusinessMembership }) {
-  const { t } = useProfileTranslation();
-  return (
-    <DialogSection
-      id="profile-business"
-      heading={t('profile.business.heading')}
-      dialog="leave-business"
-      props={{ id: business.id, name: business.name, role: business.role }}
-      done="left"
-      onDone={async (queryClient, navigate) => {
-        showSnackbar({ message: t('dialogs.leave.done'), color: 'success' });
-        // Spec §4: out of a business, the downgrade dialog leads on to a personal account (/billing).
-        await queryClient.invalidateQueries({ queryKey: userQueryKey });
-        await navigate({ to: '/dashboard' });
-      }}
-      button={t('profile.business.leave')}
-    >
-      <Typography sx={{ mb: 2 }}>
-        {t(business.role === 'admin' ? 'profile.business.admin' : 'profile.business.member', {
-          name: business.name,
-        })}
-      </Typography>
-    </DialogSection>
-  );
-}
-
-function DeleteSection({ inBusiness }: { inBusiness: boolean }) {
-  const { t } = useProfileTranslation();
-  return (
-    <DialogSection
-      id="profile-delete"
-      heading={t('profile.delete.heading')}
-      intro={t('profile.delete.text')}
-      headingSpace={2}
-      dialog="delete-account"
-      props={{ inBusiness }}
-      done="deleted"
-      onDone={async (queryClient, navigate) => {
-        // The server ended every session; this tab and the others forget theirs.
-        clearToken(true);
-        queryClient.clear();
-        showSnackbar({ message: t('dialogs.delete.done'), color: 'success' });
-        await navigate({ to: '/bye', replace: true });
-      }}
-      button={t('profile.delete.button')}
-    />
-  );
-}
-
 /** /profile (spec §2): personal details, e-mail address, business membership, deleting the account. */
 export function ProfilePage() {
   const { t } = useProfileTranslation();
@@ -162,8 +111,46 @@ export function ProfilePage() {
           <SectionCard id="profile-email" heading={t('profile.email.heading')} headingSpace={2}>
             <EmailChangeForm user={user} />
           </SectionCard>
-          {business && <BusinessSection business={business} />}
-          <DeleteSection inBusiness={Boolean(business)} />
+          {business && (
+            // Membership: who the user is in which business, and the way out (member only; spec §2 dialog).
+            <DialogSection
+              id="profile-business"
+              heading={t('profile.business.heading')}
+              dialog="leave-business"
+              props={{ id: business.id, name: business.name, role: business.role }}
+              done="left"
+              onDone={async (queryClient, navigate) => {
+                showSnackbar({ message: t('dialogs.leave.done'), color: 'success' });
+                // Spec §4: out of a business, the downgrade dialog leads on to a personal account (/billing).
+                await queryClient.invalidateQueries({ queryKey: userQueryKey });
+                await navigate({ to: '/dashboard' });
+              }}
+              button={t('profile.business.leave')}
+            >
+              <Typography sx={{ mb: 2 }}>
+                {t(business.role === 'admin' ? 'profile.business.admin' : 'profile.business.member', {
+                  name: business.name,
+                })}
+              </Typography>
+            </DialogSection>
+          )}
+          <DialogSection
+            id="profile-delete"
+            heading={t('profile.delete.heading')}
+            intro={t('profile.delete.text')}
+            headingSpace={2}
+            dialog="delete-account"
+            props={{ inBusiness: Boolean(business) }}
+            done="deleted"
+            onDone={async (queryClient, navigate) => {
+              // The server ended every session; this tab and the others forget theirs.
+              clearToken(true);
+              queryClient.clear();
+              showSnackbar({ message: t('dialogs.delete.done'), color: 'success' });
+              await navigate({ to: '/bye', replace: true });
+            }}
+            button={t('profile.delete.button')}
+          />
         </Box>
       )}
     </ProfileFrame>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { rules } from '../../../lib/validation.ts';
 import { useProfileTranslation } from '../use-profile-translation.ts';
-import { ProfileForm, useProfileForm } from './profile-form.tsx';
+import { ProfileForm, useProfileForm, type ProfileFormSpec } from './profile-form.tsx';
 import { ProfileFrame } from './profile-page.tsx';
 
 const NotificationLevel = UserAttributes.shape.email_notification_level;
@@ -37,55 +38,67 @@ const SettingsSchema = z.object({
   }),
 });
 type SettingsValues = z.infer<typeof SettingsSchema>;
-const serverFields = [
-  'attributes.email_notification_level',
-  'attributes.default_quality',
-  'attributes.default_legislation',
-  'attributes.p11_signing_name',
-  'attributes.p11_signing_reason',
-  'retention.enabled',
-  'retention.days',
-] as const;
+const settingsForm: ProfileFormSpec<SettingsValues> = {
+  schema: SettingsSchema,
+  formOf: (user) => ({
+    attributes: {
+      email_notification_level: user.attributes.email_notification_level,
+      default_quality: user.attributes.default_quality,
+      default_legislation: user.attributes.default_legislation,
+      p11_signing_name: user.attributes.p11_signing_name ?? '',
+      p11_signing_reason: user.attributes.p11_signing_reason ?? '',
+    },
+    retention: { enabled: user.retention.enabled, days: String(user.retention.days) },
+  }),
+  serverFields: [
+    'attributes.email_notification_level',
+    'attributes.default_quality',
+    'attributes.default_legislation',
+    'attributes.p11_signing_name',
+    'attributes.p11_signing_reason',
+    'retention.enabled',
+    'retention.days',
+  ],
+  bodyOf: (values) => ({
+    attributes: values.attributes,
+    retention: { enabled: values.retention.enabled, days: Number(values.retention.days) },
+  }),
+};
 
-const formOf = (user: User): SettingsValues => ({
-  attributes: {
-    email_notification_level: user.attributes.email_notification_level,
-    default_quality: user.attributes.default_quality,
-    default_legislation: user.attributes.default_legislation,
-    p11_signing_name: user.attributes.p11_signing_name ?? '',
-    p11_signing_reason: user.attributes.p11_signing_reason ?? '',
-  },
-  retention: { enabled: user.retention.enabled, days: String(user.retention.days) },
-});
+/** A card of the settings: `settings.<name>.heading`, introduced by `.intro` where it has one. */
+function SettingsSection({
+  name,
+  intro = true,
+  headingSpace,
+  children,
+}: {
+  name: 'notifications' | 'defaults' | 'part11' | 'retention';
+  intro?: boolean;
+  headingSpace?: number;
+  children: ReactNode;
+}) {
+  const { t } = useProfileTranslation();
+  return (
+    <SectionCard
+      id={`settings-${name}`}
+      heading={t(`settings.${name}.heading`)}
+      intro={intro ? t(`settings.${name}.intro`) : undefined}
+      headingSpace={headingSpace}
+    >
+      {children}
+    </SectionCard>
+  );
+}
 
 function SettingsForm({ user }: { user: User }) {
   const { t } = useProfileTranslation();
-  const { form, field, formError, onSubmit } = useProfileForm({
-    user,
-    schema: SettingsSchema,
-    formOf,
-    serverFields,
-    bodyOf: (values) => ({
-      attributes: values.attributes,
-      retention: { enabled: values.retention.enabled, days: Number(values.retention.days) },
-    }),
-    savedText: t('settings.saved'),
-  });
+  const { form, field, frame } = useProfileForm(user, settingsForm, { text: t('settings.saved') });
   const retentionOn = form.watch('retention.enabled');
   const range = { min: retentionDaysMin, max: retentionDaysMax };
 
   return (
-    <ProfileForm
-      onSubmit={onSubmit}
-      formError={formError}
-      busy={form.formState.isSubmitting}
-      save={t('settings.save')}
-    >
-      <SectionCard
-        id="settings-notifications"
-        heading={t('settings.notifications.heading')}
-        intro={t('settings.notifications.intro')}
-      >
+    <ProfileForm {...frame} save={t('settings.save')}>
+      <SettingsSection name="notifications">
         <Controller
           control={form.control}
           name="attributes.email_notification_level"
@@ -112,13 +125,8 @@ function SettingsForm({ user }: { user: User }) {
             </RadioGroup>
           )}
         />
-      </SectionCard>
-      <SectionCard
-        id="settings-defaults"
-        heading={t('settings.defaults.heading')}
-        intro={t('settings.defaults.intro')}
-        headingSpace={2}
-      >
+      </SettingsSection>
+      <SettingsSection name="defaults" headingSpace={2}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField
             select
@@ -145,13 +153,8 @@ function SettingsForm({ user }: { user: User }) {
             ))}
           </TextField>
         </Box>
-      </SectionCard>
-      <SectionCard
-        id="settings-part11"
-        heading={t('settings.part11.heading')}
-        intro={t('settings.part11.intro')}
-        headingSpace={2}
-      >
+      </SettingsSection>
+      <SettingsSection name="part11" headingSpace={2}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <TextField
             label={t('settings.part11.name')}
@@ -164,8 +167,8 @@ function SettingsForm({ user }: { user: User }) {
             {...field('attributes.p11_signing_reason', t('settings.part11.reason_help'))}
           />
         </Box>
-      </SectionCard>
-      <SectionCard id="settings-retention" heading={t('settings.retention.heading')}>
+      </SettingsSection>
+      <SettingsSection name="retention" intro={false}>
         <Controller
           control={form.control}
           name="retention.enabled"
@@ -192,7 +195,7 @@ function SettingsForm({ user }: { user: User }) {
           sx={{ maxWidth: 340 }}
           {...field('retention.days', t('settings.retention.days_help', range))}
         />
-      </SectionCard>
+      </SettingsSection>
     </ProfileForm>
   );
 }

@@ -72,12 +72,7 @@ export function SignupStepsPage() {
           first={{ label: t('signup_steps.first_name'), autoFocus: true, ...field('firstName') }}
           last={{ label: t('signup_steps.last_name'), ...field('lastName') }}
         />
-        <NewAccountFields
-          control={form.control}
-          field={field}
-          verdict={password.verdict}
-          busy={form.formState.isSubmitting}
-        />
+        <NewAccountFields form={form} field={field} password={password} />
       </AccountForm>
     </AuthCard>
   );
