@@ -65,6 +65,12 @@ const settingsForm: ProfileFormSpec<SettingsValues> = {
   }),
 };
 
+/** The defaults of new requests (`attributes.default_<name>`), each a select: its options and their texts. */
+const defaultSelects = [
+  { name: 'quality', options: DefaultQuality.options, labels: 'qualities' },
+  { name: 'legislation', options: Legislation.options, labels: 'legislations' },
+] as const;
+
 /** A card of the settings: `settings.<name>.heading`, introduced by `.intro` where it has one. */
 function SettingsSection({
   name,
@@ -128,30 +134,21 @@ function SettingsForm({ user }: { user: User }) {
       </SettingsSection>
       <SettingsSection name="defaults" headingSpace={2}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
-            select
-            label={t('settings.defaults.quality')}
-            slotProps={{ select: { native: true } }}
-            {...field('attributes.default_quality')}
-          >
-            {DefaultQuality.options.map((quality) => (
-              <option key={quality} value={quality}>
-                {t(`settings.defaults.qualities.${quality}`)}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label={t('settings.defaults.legislation')}
-            slotProps={{ select: { native: true } }}
-            {...field('attributes.default_legislation')}
-          >
-            {Legislation.options.map((legislation) => (
-              <option key={legislation} value={legislation}>
-                {t(`settings.defaults.legislations.${legislation}`)}
-              </option>
-            ))}
-          </TextField>
+          {defaultSelects.map(({ name, options, labels }) => (
+            <TextField
+              key={name}
+              select
+              label={t(`settings.defaults.${name}`)}
+              slotProps={{ select: { native: true } }}
+              {...field(`attributes.default_${name}`)}
+            >
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {t(`settings.defaults.${labels}.${option}`)}
+                </option>
+              ))}
+            </TextField>
+          ))}
         </Box>
       </SettingsSection>
       <SettingsSection name="part11" headingSpace={2}>

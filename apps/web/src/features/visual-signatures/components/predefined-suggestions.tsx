@@ -6,13 +6,12 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PredefinedVisualSignature } from '@signet/contracts/visual-signatures';
-import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { usePredefinedVisualSignatures } from '../api/predefined-visual-signatures.ts';
 import { useSaveVisualSignature } from '../api/save-visual-signature.ts';
 import { useParameterPreview } from '../api/signature-preview.ts';
 import { CardGrid } from './card-grid.tsx';
 import { StampPicture } from './stamp-picture.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { useOutcomeNotes } from './signature-notes.ts';
 
 const flag = (on: boolean) => (on ? '1' : '0');
 
@@ -38,7 +37,7 @@ export function PredefinedSuggestions() {
 
 function Suggestion({ suggestion }: { suggestion: PredefinedVisualSignature }) {
   const { t } = useTranslation('visual-signatures');
-  const errorText = useErrorText();
+  const outcome = useOutcomeNotes();
   const save = useSaveVisualSignature();
   const { key: _key, ...fields } = suggestion;
   const preview = useParameterPreview({
@@ -53,18 +52,7 @@ function Suggestion({ suggestion }: { suggestion: PredefinedVisualSignature }) {
     qr: flag(suggestion.displayQr),
   });
   const use = () =>
-    save.mutate(
-      { id: null, body: fields },
-      {
-        onSuccess: () =>
-          showSnackbar({
-            message: 'visual-signatures:page.suggestion_saved',
-            values: { alias: suggestion.alias },
-            color: 'success',
-          }),
-        onError: (error) => showSnackbar({ message: errorText(error), color: 'error' }),
-      },
-    );
+    save.mutate({ id: null, body: fields }, outcome('page.suggestion_saved', suggestion.alias));
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
