@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { legislations, type Legislation } from '@signet/contracts/common';
 import type { SignatureQualities as SignatureQualitiesDetail } from '../../../lib/api/get-signature-qualities.ts';
+import { linkOptions } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
@@ -12,6 +13,7 @@ import { useSignatureQualities } from '../../../lib/api/get-signature-qualities.
 import { userAccess } from '../../../lib/signing-access.ts';
 import { legislationLink, methodLink, signingLink } from '../identification-links.ts';
 import { standardState, type StandardState } from '../identification-model.ts';
+import { LinkAlert } from './link-alert.tsx';
 import { QueryStateFrame } from './query-state-frame.tsx';
 
 const stateColor = { available: 'success', ongoing: 'info', failed: 'error', notStarted: 'default' } as const;
@@ -112,17 +114,14 @@ export function StandardsOverviewPage({ sr }: { sr?: string }) {
         {t('overview.highest')}: <strong>{t(`overview.highest_values.${detail.highestQuality}`)}</strong>
       </Typography>
       {!detail.emailVerified && (
-        <Alert
+        <LinkAlert
           severity="info"
-          sx={{ mb: 2, maxWidth: 900 }}
-          action={
-            <ButtonLink color="inherit" size="small" to="/profile/confirm">
-              {t('overview.confirm_email')}
-            </ButtonLink>
-          }
+          maxWidth={900}
+          link={linkOptions({ to: '/profile/confirm' })}
+          linkText={t('overview.confirm_email')}
         >
           {t('overview.email_first')}
-        </Alert>
+        </LinkAlert>
       )}
       <LegislationCards detail={detail} sr={sr} />
       <Box sx={{ mt: 3, display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { useIdentification } from '../api/get-identification.ts';
 import { overviewLink, visitorDocumentLink } from '../identification-links.ts';
 import { kindsOf } from '../identification-model.ts';
 import { MethodList } from './methods-page.tsx';
+import { LinkAlert } from './link-alert.tsx';
 import { QueryStateFrame } from './query-state-frame.tsx';
 
 type VisitorAccess = Extract<SigningAccess, { kind: 'direct' }>;
@@ -62,17 +62,14 @@ export function VisitorIdentificationPage({ access }: { access: VisitorAccess })
     <PageFrame title={title} subtitle={t('visitor.subtitle', { title: request.title })}>
       <Typography sx={{ mb: 2 }}>{t('choose.needed', { legislation: name })}</Typography>
       {identified ? (
-        <Alert
+        <LinkAlert
           severity="success"
-          sx={{ mb: 2, maxWidth: 720 }}
-          action={
-            <ButtonLink color="inherit" size="small" {...visitorDocumentLink(access)}>
-              {t('method.back_to_signing')}
-            </ButtonLink>
-          }
+          maxWidth={720}
+          link={visitorDocumentLink(access)}
+          linkText={t('method.back_to_signing')}
         >
           {t('visitor.already')}
-        </Alert>
+        </LinkAlert>
       ) : (
         <MethodList access={access} legislation={legislation} />
       )}
