@@ -14,49 +14,42 @@ export function requestOf(access: SigningAccess, sr: string | undefined): string
 
 const srSearch = (sr: string | undefined) => (sr ? { sr } : {});
 
-/** The page of one way to identify under a legislation. */
+/** The pages that exist under both roots, named by their path below it. */
+type TwinPage =
+  | 'eidas'
+  | 'eidas/self'
+  | 'eidas/video'
+  | 'zertes'
+  | 'zertes/auto'
+  | 'zertes/video'
+  | 'zertes/personal-details';
+
+/** A page for the person: the visitor's twin under their link, or the user's with the request they carry. */
+function twinLink(access: SigningAccess, page: TwinPage, sr: string | undefined) {
+  return access.kind === 'direct'
+    ? linkOptions({ to: `/direct-sign/identification/${page}` })
+    : linkOptions({ to: `/profile/signature-standards/${page}`, search: srSearch(sr) });
+}
+
+/** The page of one way to identify under a legislation (eIDAS: self or video; ZertES: auto or video). */
 export function methodLink(
   access: SigningAccess,
   legislation: Legislation,
   kind: IdentificationKind,
   sr?: string,
 ) {
-  const direct = access.kind === 'direct';
-  if (legislation === 'eidas') {
-    if (kind === 'video')
-      return direct
-        ? linkOptions({ to: '/direct-sign/identification/eidas/video' })
-        : linkOptions({ to: '/profile/signature-standards/eidas/video', search: srSearch(sr) });
-    return direct
-      ? linkOptions({ to: '/direct-sign/identification/eidas/self' })
-      : linkOptions({ to: '/profile/signature-standards/eidas/self', search: srSearch(sr) });
-  }
-  if (kind === 'video')
-    return direct
-      ? linkOptions({ to: '/direct-sign/identification/zertes/video' })
-      : linkOptions({ to: '/profile/signature-standards/zertes/video', search: srSearch(sr) });
-  return direct
-    ? linkOptions({ to: '/direct-sign/identification/zertes/auto' })
-    : linkOptions({ to: '/profile/signature-standards/zertes/auto', search: srSearch(sr) });
+  if (kind === 'video') return twinLink(access, `${legislation}/video`, sr);
+  return twinLink(access, legislation === 'eidas' ? 'eidas/self' : 'zertes/auto', sr);
 }
 
 /** The list of ways to identify under a legislation. */
 export function legislationLink(access: SigningAccess, legislation: Legislation, sr?: string) {
-  const direct = access.kind === 'direct';
-  if (legislation === 'eidas')
-    return direct
-      ? linkOptions({ to: '/direct-sign/identification/eidas' })
-      : linkOptions({ to: '/profile/signature-standards/eidas', search: srSearch(sr) });
-  return direct
-    ? linkOptions({ to: '/direct-sign/identification/zertes' })
-    : linkOptions({ to: '/profile/signature-standards/zertes', search: srSearch(sr) });
+  return twinLink(access, legislation, sr);
 }
 
 /** ZertES: the details the identity document is checked against. */
 export function personalDetailsLink(access: SigningAccess, sr?: string) {
-  return access.kind === 'direct'
-    ? linkOptions({ to: '/direct-sign/identification/zertes/personal-details' })
-    : linkOptions({ to: '/profile/signature-standards/zertes/personal-details', search: srSearch(sr) });
+  return twinLink(access, 'zertes/personal-details', sr);
 }
 
 /** Where the person started: the visitor's identification page of their request, or the profile's overview. */

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
 import { callApi } from '../../../lib/api-client.ts';
 
@@ -12,6 +13,9 @@ function validConfirmationQuery(token: string) {
   });
 }
 
-export function useValidConfirmation(token: string) {
-  return useQuery(validConfirmationQuery(token));
+/** The token of the mailed link this page was opened with (`?token=`), and what the server says of it. */
+export function useValidConfirmation() {
+  const { token = '' } = useSearch({ strict: false }) as { token?: string };
+  const check = useQuery(validConfirmationQuery(token));
+  return { token, check, valid: check.data?.valid === true };
 }

@@ -74,6 +74,25 @@ export function EmailField(props: TextFieldProps) {
   return <TextField label={t('common.email')} type="email" autoComplete="email" {...props} />;
 }
 
+/** First and last name, side by side on wider screens, as the API names them. */
+export function NameFields({
+  first,
+  last,
+  sx,
+}: {
+  first: TextFieldProps;
+  last: TextFieldProps;
+  /** How the two stand: the signup's row, or the profile's grid. */
+  sx: SxProps<Theme>;
+}) {
+  return (
+    <Box sx={sx}>
+      <TextField autoComplete="given-name" {...first} />
+      <TextField autoComplete="family-name" {...last} />
+    </Box>
+  );
+}
+
 /** The line under an account form: where to go instead. */
 export function AuthFooter({ children }: { children: ReactNode }) {
   return (

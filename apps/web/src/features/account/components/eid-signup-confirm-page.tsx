@@ -1,37 +1,29 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Controller } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { EidPerson } from '@signet/contracts/eid';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
-import { readConfig } from '../../../lib/config.ts';
 import { takeEidAnswer } from '../../../lib/eid-answer.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
 import { useErrorText } from '../../../lib/server-errors.ts';
-import { storeToken } from '../../../lib/session.ts';
-import { rules, translateValidation } from '../../../lib/validation.ts';
+import { rules } from '../../../lib/validation.ts';
 import { useEidSignupPerson, useRegisterWithEid } from '../api/eid-signup.ts';
-import { AccountForm, EmailField, SubmitButton, useAccountForm } from './account-form.tsx';
+import { AccountForm, EmailField, useAccountForm } from './account-form.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { NewPasswordField, useNewPassword } from './password-check.tsx';
+import {
+  NewAccountFields,
+  newAccountBody,
+  newAccountDefaults,
+  newAccountRules,
+} from './new-account-fields.tsx';
+import { useNewPassword } from './password-check.tsx';
+import { useSignIn } from '../use-sign-in.ts';
 
-const EidAccountForm = z.object({
-  email: rules.email(),
-  password: rules.required(),
-  mobile: z.union([z.literal(''), rules.phone()]),
-  gtc: rules.mustBeTrue('validation.terms'),
-});
+const EidAccountForm = z.object({ email: rules.email(), ...newAccountRules });
 const fields = ['email', 'password', 'mobile', 'gtc'] as const;
 
 /**
@@ -69,36 +61,26 @@ export function EidSignupConfirmPage() {
 function CompleteEidAccount({ state, person }: { state: string; person: EidPerson }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signIn = useSignIn();
   const register = useRegisterWithEid();
   const { form, field, formError, submit } = useAccountForm(
     EidAccountForm,
-    { email: '', password: '', mobile: '', gtc: false },
+    { email: '', ...newAccountDefaults },
     fields,
   );
   const email = form.watch('email');
   const password = useNewPassword(form, 'password', { ...person, email });
-  const termsUrl = readConfig().termsUrl;
   const birthDate = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${person.birthDate}T00:00:00Z`),
   );
 
   const onSubmit = submit(async (values) => {
     if (password.refuse()) return;
-    const session = await register.mutateAsync({
-      state,
-      email: values.email,
-      password: values.password,
-      gtc: true,
-      lang: currentLanguage(),
-      ...(values.mobile.trim() ? { mobile: values.mobile.trim() } : {}),
-    });
-    storeToken(session);
-    await queryClient.invalidateQueries({ queryKey: ['user'] });
+    const session = await register.mutateAsync({ state, email: values.email, ...newAccountBody(values) });
+    await signIn(session);
     await navigate({ to: '/welcome', replace: true });
   });
 
-  const mobile = field('mobile');
   const emailField = field('email');
   return (
     <AuthCard title={t('eid_signup.confirm_title')} intro={t('eid_signup.confirm_intro')} error={formError}>
@@ -125,43 +107,7 @@ function CompleteEidAccount({ state, person }: { state: string; person: EidPerso
           {...emailField}
           helperText={emailField.helperText ?? t('eid_signup.email_hint')}
         />
-        <NewPasswordField label={t('common.password')} verdict={password.verdict} {...field('password')} />
-        <TextField
-          label={t('signup_steps.mobile')}
-          type="tel"
-          autoComplete="tel"
-          {...mobile}
-          helperText={mobile.helperText ?? t('signup_steps.mobile_hint')}
-        />
-        <Controller
-          control={form.control}
-          name="gtc"
-          render={({ field: gtc, fieldState }) => (
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={gtc.value}
-                    onChange={(event) => gtc.onChange(event.target.checked)}
-                    slotProps={{ input: { ref: gtc.ref } }}
-                  />
-                }
-                label={
-                  <Trans
-                    i18nKey="signup_steps.gtc"
-                    components={{
-                      terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
-                    }}
-                  />
-                }
-              />
-              {fieldState.error && (
-                <FormHelperText error>{translateValidation(t, fieldState.error.message)}</FormHelperText>
-              )}
-            </Box>
-          )}
-        />
-        <SubmitButton busy={form.formState.isSubmitting}>{t('signup_steps.submit')}</SubmitButton>
+        <NewAccountFields form={form} field={field} password={password} />
       </AccountForm>
     </AuthCard>
   );

@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextLink } from '../../../components/router-links.tsx';
-import { storeToken } from '../../../lib/session.ts';
 import { rules } from '../../../lib/validation.ts';
 import { useLogin } from '../api/login.ts';
 import { deviceTokenFor, rememberDeviceToken } from '../device-tokens.ts';
 import { normaliseLoginSearch } from '../login-search.ts';
+import { useSignIn } from '../use-sign-in.ts';
 import { AccountForm, AuthFooter, EmailField, SubmitButton, useAccountForm } from './account-form.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -17,7 +16,7 @@ const LoginForm = z.object({ email: rules.email(), password: rules.required() })
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signIn = useSignIn();
   const search = normaliseLoginSearch(useSearch({ strict: false }));
   const login = useLogin();
   const { form, field, formError, submit } = useAccountForm(
@@ -29,8 +28,7 @@ export function LoginPage() {
   const onSubmit = submit(async (values) => {
     const token = await login.mutateAsync({ ...values, deviceToken: deviceTokenFor(values.email) });
     rememberDeviceToken(values.email, token.deviceToken);
-    storeToken(token);
-    await queryClient.invalidateQueries({ queryKey: ['user'] });
+    await signIn(token);
     // The return target is a path with its query, as the guard remembered it.
     if (search.redirect) await navigate({ href: search.redirect, replace: true });
     else await navigate({ to: '/dashboard', replace: true });

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
@@ -14,9 +13,7 @@ import { useValidConfirmation } from '../api/valid-confirmation.ts';
 export function ProfileConfirmPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { token = '' } = useSearch({ strict: false }) as { token?: string };
-  const check = useValidConfirmation(token);
-  const valid = check.data?.valid === true;
+  const { token, check, valid } = useValidConfirmation();
   useEffect(() => {
     if (valid) void queryClient.invalidateQueries({ queryKey: userQueryKey });
   }, [valid, queryClient]);

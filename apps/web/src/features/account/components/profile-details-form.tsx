@@ -1,15 +1,13 @@
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
-import Box from '@mui/material/Box';
 import type { User } from '@signet/contracts/accounts';
-import { Language } from '@signet/contracts/common';
+import { Language, legislations } from '@signet/contracts/common';
 import { z } from 'zod';
-import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { changeLanguage, currentLanguage, selectableLanguages } from '../../../lib/i18n.ts';
 import { rules } from '../../../lib/validation.ts';
-import { useUpdateUser } from '../api/update-user.ts';
-import { profileNamespace, useProfileTranslation } from '../use-profile-translation.ts';
-import { AccountForm, SubmitButton, useAccountForm } from './account-form.tsx';
+import { useProfileTranslation } from '../use-profile-translation.ts';
+import { NameFields } from './account-form.tsx';
+import { ProfileForm, useProfileForm, type ProfileFormSpec } from './profile-form.tsx';
 
 const DetailsForm = z.object({
   firstName: rules.required().pipe(rules.maxLength(100)),
@@ -20,59 +18,46 @@ const DetailsForm = z.object({
   }),
 });
 type DetailsForm = z.infer<typeof DetailsForm>;
-/** The form's fields carry the names of PUT /v1/user's body, so the API's errors land on them. */
-const serverFields = ['firstName', 'lastName', 'attributes.mobile', 'attributes.lang'] as const;
 
-const formOf = (user: User): DetailsForm => ({
-  firstName: user.firstName,
-  lastName: user.lastName,
-  attributes: { mobile: user.attributes.mobile ?? '', lang: user.attributes.lang },
-});
+const detailsForm: ProfileFormSpec<DetailsForm> = {
+  schema: DetailsForm,
+  formOf: (user) => ({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    attributes: { mobile: user.attributes.mobile ?? '', lang: user.attributes.lang },
+  }),
+  serverFields: ['firstName', 'lastName', 'attributes.mobile', 'attributes.lang'],
+  bodyOf: (values) => ({
+    firstName: values.firstName,
+    lastName: values.lastName,
+    attributes: { mobile: values.attributes.mobile || null, lang: values.attributes.lang },
+  }),
+};
 
 /** Name, mobile number and language (spec §2 /profile); the language also becomes the app's. */
 export function ProfileDetailsForm({ user }: { user: User }) {
   const { t } = useProfileTranslation();
-  const update = useUpdateUser();
-  const { form, field, formError, submit } = useAccountForm(DetailsForm, formOf(user), serverFields, [
-    profileNamespace,
-  ]);
+  const { form, field, frame } = useProfileForm(user, detailsForm, {
+    text: t('profile.details.saved'),
+    then: async (saved) => {
+      if (saved.attributes.lang !== currentLanguage() && saved.attributes.lang !== 'it')
+        await changeLanguage(saved.attributes.lang);
+    },
+  });
   // Italian is for direct signing only (spec §5); an account that has it keeps seeing it.
   const languages =
     user.attributes.lang === 'it' ? [...selectableLanguages, 'it' as const] : selectableLanguages;
-
-  const onSubmit = submit(async (values) => {
-    const saved = await update.mutateAsync({
-      firstName: values.firstName,
-      lastName: values.lastName,
-      attributes: { mobile: values.attributes.mobile || null, lang: values.attributes.lang },
-    });
-    form.reset(formOf(saved));
-    if (saved.attributes.lang !== currentLanguage() && saved.attributes.lang !== 'it')
-      await changeLanguage(saved.attributes.lang);
-    showSnackbar({ message: t('profile.details.saved'), color: 'success' });
-  });
+  const [firstName, lastName] = form.watch(['firstName', 'lastName']);
+  const renamed = firstName.trim() !== user.firstName.trim() || lastName.trim() !== user.lastName.trim();
 
   return (
-    <AccountForm onSubmit={onSubmit}>
-      {formError && (
-        <Alert severity="error" role="alert">
-          {formError}
-        </Alert>
-      )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          label={t('profile.details.first_name')}
-          autoComplete="given-name"
-          required
-          {...field('firstName')}
-        />
-        <TextField
-          label={t('profile.details.last_name')}
-          autoComplete="family-name"
-          required
-          {...field('lastName')}
-        />
-      </Box>
+    <ProfileForm {...frame} save={t('profile.details.save')}>
+      <NameFields
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        first={{ label: t('profile.details.first_name'), required: true, ...field('firstName') }}
+        last={{ label: t('profile.details.last_name'), required: true, ...field('lastName') }}
+      />
+      {renamed && <QesRelockWarning user={user} />}
       <TextField
         label={t('profile.details.mobile')}
         type="tel"
@@ -91,9 +76,25 @@ export function ProfileDetailsForm({ user }: { user: User }) {
           </option>
         ))}
       </TextField>
-      <SubmitButton busy={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
-        {t('profile.details.save')}
-      </SubmitButton>
-    </AccountForm>
+    </ProfileForm>
+  );
+}
+
+/**
+ * Said before a new name is saved: a qualified signature rests on an identification whose verified
+ * name matches the account's (the API checks it under the current name), so the legislations it
+ * unlocked would need a new identification.
+ */
+function QesRelockWarning({ user }: { user: User }) {
+  const { t, i18n } = useProfileTranslation();
+  const unlocked = legislations.filter((legislation) => user.signatureQualities.qes[legislation]);
+  if (unlocked.length === 0) return null;
+  const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+    unlocked.map((legislation) => t(`settings.defaults.legislations.${legislation}`)),
+  );
+  return (
+    <Alert severity="warning" role="status">
+      {t('profile.details.qes_relock', { legislations: names })}
+    </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -10,15 +10,11 @@ import { Legislation } from '@signet/contracts/common';
 import { retentionDaysMax, retentionDaysMin, UserAttributes, type User } from '@signet/contracts/accounts';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
-import { PageFrame } from '../../../components/page-frame.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { showSnackbar } from '../../../components/snackbar-store.ts';
-import { useUser } from '../../../lib/api/get-user.ts';
 import { rules } from '../../../lib/validation.ts';
-import { useUpdateUser } from '../api/update-user.ts';
-import { profileNamespace, useProfileTranslation } from '../use-profile-translation.ts';
-import { AccountForm, SubmitButton, useAccountForm } from './account-form.tsx';
-import { ProfileLoading } from './profile-page.tsx';
+import { useProfileTranslation } from '../use-profile-translation.ts';
+import { ProfileForm, useProfileForm, type ProfileFormSpec } from './profile-form.tsx';
+import { ProfileFrame } from './profile-page.tsx';
 
 const NotificationLevel = UserAttributes.shape.email_notification_level;
 const DefaultQuality = UserAttributes.shape.default_quality;
@@ -42,57 +38,73 @@ const SettingsSchema = z.object({
   }),
 });
 type SettingsValues = z.infer<typeof SettingsSchema>;
-const serverFields = [
-  'attributes.email_notification_level',
-  'attributes.default_quality',
-  'attributes.default_legislation',
-  'attributes.p11_signing_name',
-  'attributes.p11_signing_reason',
-  'retention.enabled',
-  'retention.days',
+const settingsForm: ProfileFormSpec<SettingsValues> = {
+  schema: SettingsSchema,
+  formOf: (user) => ({
+    attributes: {
+      email_notification_level: user.attributes.email_notification_level,
+      default_quality: user.attributes.default_quality,
+      default_legislation: user.attributes.default_legislation,
+      p11_signing_name: user.attributes.p11_signing_name ?? '',
+      p11_signing_reason: user.attributes.p11_signing_reason ?? '',
+    },
+    retention: { enabled: user.retention.enabled, days: String(user.retention.days) },
+  }),
+  serverFields: [
+    'attributes.email_notification_level',
+    'attributes.default_quality',
+    'attributes.default_legislation',
+    'attributes.p11_signing_name',
+    'attributes.p11_signing_reason',
+    'retention.enabled',
+    'retention.days',
+  ],
+  bodyOf: (values) => ({
+    attributes: values.attributes,
+    retention: { enabled: values.retention.enabled, days: Number(values.retention.days) },
+  }),
+};
+
+/** The defaults of new requests (`attributes.default_<name>`), each a select: its options and their texts. */
+const defaultSelects = [
+  { name: 'quality', options: DefaultQuality.options, labels: 'qualities' },
+  { name: 'legislation', options: Legislation.options, labels: 'legislations' },
 ] as const;
 
-const formOf = (user: User): SettingsValues => ({
-  attributes: {
-    email_notification_level: user.attributes.email_notification_level,
-    default_quality: user.attributes.default_quality,
-    default_legislation: user.attributes.default_legislation,
-    p11_signing_name: user.attributes.p11_signing_name ?? '',
-    p11_signing_reason: user.attributes.p11_signing_reason ?? '',
-  },
-  retention: { enabled: user.retention.enabled, days: String(user.retention.days) },
-});
+/** A card of the settings: `settings.<name>.heading`, introduced by `.intro` where it has one. */
+function SettingsSection({
+  name,
+  intro = true,
+  headingSpace,
+  children,
+}: {
+  name: 'notifications' | 'defaults' | 'part11' | 'retention';
+  intro?: boolean;
+  headingSpace?: number;
+  children: ReactNode;
+}) {
+  const { t } = useProfileTranslation();
+  return (
+    <SectionCard
+      id={`settings-${name}`}
+      heading={t(`settings.${name}.heading`)}
+      intro={intro ? t(`settings.${name}.intro`) : undefined}
+      headingSpace={headingSpace}
+    >
+      {children}
+    </SectionCard>
+  );
+}
 
 function SettingsForm({ user }: { user: User }) {
   const { t } = useProfileTranslation();
-  const update = useUpdateUser();
-  const { form, field, formError, submit } = useAccountForm(SettingsSchema, formOf(user), serverFields, [
-    profileNamespace,
-  ]);
+  const { form, field, frame } = useProfileForm(user, settingsForm, { text: t('settings.saved') });
   const retentionOn = form.watch('retention.enabled');
   const range = { min: retentionDaysMin, max: retentionDaysMax };
 
-  const onSubmit = submit(async (values) => {
-    const saved = await update.mutateAsync({
-      attributes: values.attributes,
-      retention: { enabled: values.retention.enabled, days: Number(values.retention.days) },
-    });
-    form.reset(formOf(saved));
-    showSnackbar({ message: t('settings.saved'), color: 'success' });
-  });
-
   return (
-    <AccountForm onSubmit={onSubmit}>
-      {formError && (
-        <Alert severity="error" role="alert">
-          {formError}
-        </Alert>
-      )}
-      <SectionCard
-        id="settings-notifications"
-        heading={t('settings.notifications.heading')}
-        intro={t('settings.notifications.intro')}
-      >
+    <ProfileForm {...frame} save={t('settings.save')}>
+      <SettingsSection name="notifications">
         <Controller
           control={form.control}
           name="attributes.email_notification_level"
@@ -119,46 +131,27 @@ function SettingsForm({ user }: { user: User }) {
             </RadioGroup>
           )}
         />
-      </SectionCard>
-      <SectionCard
-        id="settings-defaults"
-        heading={t('settings.defaults.heading')}
-        intro={t('settings.defaults.intro')}
-        headingSpace={2}
-      >
+      </SettingsSection>
+      <SettingsSection name="defaults" headingSpace={2}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
-            select
-            label={t('settings.defaults.quality')}
-            slotProps={{ select: { native: true } }}
-            {...field('attributes.default_quality')}
-          >
-            {DefaultQuality.options.map((quality) => (
-              <option key={quality} value={quality}>
-                {t(`settings.defaults.qualities.${quality}`)}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label={t('settings.defaults.legislation')}
-            slotProps={{ select: { native: true } }}
-            {...field('attributes.default_legislation')}
-          >
-            {Legislation.options.map((legislation) => (
-              <option key={legislation} value={legislation}>
-                {t(`settings.defaults.legislations.${legislation}`)}
-              </option>
-            ))}
-          </TextField>
+          {defaultSelects.map(({ name, options, labels }) => (
+            <TextField
+              key={name}
+              select
+              label={t(`settings.defaults.${name}`)}
+              slotProps={{ select: { native: true } }}
+              {...field(`attributes.default_${name}`)}
+            >
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {t(`settings.defaults.${labels}.${option}`)}
+                </option>
+              ))}
+            </TextField>
+          ))}
         </Box>
-      </SectionCard>
-      <SectionCard
-        id="settings-part11"
-        heading={t('settings.part11.heading')}
-        intro={t('settings.part11.intro')}
-        headingSpace={2}
-      >
+      </SettingsSection>
+      <SettingsSection name="part11" headingSpace={2}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <TextField
             label={t('settings.part11.name')}
@@ -171,8 +164,8 @@ function SettingsForm({ user }: { user: User }) {
             {...field('attributes.p11_signing_reason', t('settings.part11.reason_help'))}
           />
         </Box>
-      </SectionCard>
-      <SectionCard id="settings-retention" heading={t('settings.retention.heading')}>
+      </SettingsSection>
+      <SettingsSection name="retention" intro={false}>
         <Controller
           control={form.control}
           name="retention.enabled"
@@ -199,31 +192,21 @@ function SettingsForm({ user }: { user: User }) {
           sx={{ maxWidth: 340 }}
           {...field('retention.days', t('settings.retention.days_help', range))}
         />
-      </SectionCard>
-      <SubmitButton busy={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
-        {t('settings.save')}
-      </SubmitButton>
-    </AccountForm>
+      </SettingsSection>
+    </ProfileForm>
   );
 }
 
 /** /profile/settings (spec §2): notifications, defaults for new requests, Part 11, automatic deletion. */
 export function SettingsPage() {
   const { t } = useProfileTranslation();
-  const user = useUser();
-  if (!user.data)
-    return (
-      <ProfileLoading
-        title={t('titles.profile-settings')}
-        failed={user.isError}
-        onRetry={() => void user.refetch()}
-      />
-    );
   return (
-    <PageFrame title={t('titles.profile-settings')} subtitle={t('settings.subtitle')}>
-      <Box sx={{ maxWidth: 720 }}>
-        <SettingsForm key={user.data.id} user={user.data} />
-      </Box>
-    </PageFrame>
+    <ProfileFrame title={t('titles.profile-settings')} subtitle={t('settings.subtitle')}>
+      {(user) => (
+        <Box sx={{ maxWidth: 720 }}>
+          <SettingsForm key={user.id} user={user} />
+        </Box>
+      )}
+    </ProfileFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useValidConfirmation } from '../api/valid-confirmation.ts';
 import { InvalidLinkCard } from './account-form.tsx';
@@ -11,9 +11,7 @@ import { AuthCard } from './auth-card.tsx';
 export function SignupConfirmPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token = '' } = useSearch({ strict: false }) as { token?: string };
-  const check = useValidConfirmation(token);
-  const valid = check.data?.valid === true;
+  const { token, check, valid } = useValidConfirmation();
 
   useEffect(() => {
     if (valid) void navigate({ to: '/signup/steps', search: { token }, replace: true });

@@ -1,31 +1,25 @@
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Controller } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { readConfig } from '../../../lib/config.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
 import { rememberedInvitation } from '../../../lib/remembered-invitation.ts';
-import { storeToken } from '../../../lib/session.ts';
-import { rules, translateValidation } from '../../../lib/validation.ts';
+import { rules } from '../../../lib/validation.ts';
 import { useRegister } from '../api/register.ts';
 import { useValidConfirmation } from '../api/valid-confirmation.ts';
-import { AccountForm, InvalidLinkCard, SubmitButton, useAccountForm } from './account-form.tsx';
+import { AccountForm, InvalidLinkCard, NameFields, useAccountForm } from './account-form.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { NewPasswordField, useNewPassword } from './password-check.tsx';
+import {
+  NewAccountFields,
+  newAccountBody,
+  newAccountDefaults,
+  newAccountRules,
+} from './new-account-fields.tsx';
+import { useNewPassword } from './password-check.tsx';
+import { useSignIn } from '../use-sign-in.ts';
 
 const StepsForm = z.object({
   firstName: rules.required().pipe(rules.maxLength(100)),
   lastName: rules.required().pipe(rules.maxLength(100)),
-  password: rules.required(),
-  mobile: z.union([z.literal(''), rules.phone()]),
-  gtc: rules.mustBeTrue('validation.terms'),
+  ...newAccountRules,
 });
 const fields = ['firstName', 'lastName', 'password', 'mobile', 'gtc'] as const;
 
@@ -33,13 +27,12 @@ const fields = ['firstName', 'lastName', 'password', 'mobile', 'gtc'] as const;
 export function SignupStepsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { token = '' } = useSearch({ strict: false }) as { token?: string };
-  const confirmation = useValidConfirmation(token);
+  const signIn = useSignIn();
+  const { token, check: confirmation } = useValidConfirmation();
   const register = useRegister();
   const { form, field, formError, submit } = useAccountForm(
     StepsForm,
-    { firstName: '', lastName: '', password: '', mobile: '', gtc: false },
+    { firstName: '', lastName: '', ...newAccountDefaults },
     fields,
   );
   const [firstName, lastName] = form.watch(['firstName', 'lastName']);
@@ -48,7 +41,6 @@ export function SignupStepsPage() {
     lastName,
     email: confirmation.data?.email ?? undefined,
   });
-  const termsUrl = readConfig().termsUrl;
 
   if (!token || confirmation.data?.valid === false || confirmation.isError)
     return <InvalidLinkCard texts="signup_confirm" to="/signup" />;
@@ -59,16 +51,12 @@ export function SignupStepsPage() {
       token,
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
-      password: values.password,
-      gtc: true,
-      lang: currentLanguage(),
-      ...(values.mobile.trim() ? { mobile: values.mobile.trim() } : {}),
+      ...newAccountBody(values),
     });
     // Read before the session is stored: another tab of this browser (the one that asked for the
     // confirmation mail) follows the new session to the invitation, and forgets it when shown.
     const invitation = rememberedInvitation();
-    storeToken(session);
-    await queryClient.invalidateQueries({ queryKey: ['user'] });
+    await signIn(session);
     if (invitation) await navigate({ to: '/invite/$id', params: { id: invitation }, replace: true });
     else await navigate({ to: '/welcome', replace: true });
   });
@@ -76,56 +64,15 @@ export function SignupStepsPage() {
   const intro = confirmation.data?.email
     ? t('signup_steps.intro_email', { email: confirmation.data.email })
     : t('signup_steps.intro');
-  const mobile = field('mobile');
   return (
     <AuthCard title={t('signup_steps.title')} intro={intro} error={formError}>
       <AccountForm onSubmit={onSubmit}>
-        <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
-          <TextField
-            label={t('signup_steps.first_name')}
-            autoComplete="given-name"
-            autoFocus
-            {...field('firstName')}
-          />
-          <TextField label={t('signup_steps.last_name')} autoComplete="family-name" {...field('lastName')} />
-        </Box>
-        <NewPasswordField label={t('common.password')} verdict={password.verdict} {...field('password')} />
-        <TextField
-          label={t('signup_steps.mobile')}
-          type="tel"
-          autoComplete="tel"
-          {...mobile}
-          helperText={mobile.helperText ?? t('signup_steps.mobile_hint')}
+        <NameFields
+          sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}
+          first={{ label: t('signup_steps.first_name'), autoFocus: true, ...field('firstName') }}
+          last={{ label: t('signup_steps.last_name'), ...field('lastName') }}
         />
-        <Controller
-          control={form.control}
-          name="gtc"
-          render={({ field: gtc, fieldState }) => (
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={gtc.value}
-                    onChange={(event) => gtc.onChange(event.target.checked)}
-                    slotProps={{ input: { ref: gtc.ref } }}
-                  />
-                }
-                label={
-                  <Trans
-                    i18nKey="signup_steps.gtc"
-                    components={{
-                      terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
-                    }}
-                  />
-                }
-              />
-              {fieldState.error && (
-                <FormHelperText error>{translateValidation(t, fieldState.error.message)}</FormHelperText>
-              )}
-            </Box>
-          )}
-        />
-        <SubmitButton busy={form.formState.isSubmitting}>{t('signup_steps.submit')}</SubmitButton>
+        <NewAccountFields form={form} field={field} password={password} />
       </AccountForm>
     </AuthCard>
   );

@@ -5,13 +5,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import type { Legislation } from '@signet/contracts/common';
 import type { IdentificationKind, IdentificationState } from '@signet/contracts/identification';
 import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../../components/dialog-store.ts';
 import { FactList } from '../../../components/fact-list.tsx';
-import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
 import { ButtonLink, TextLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -22,6 +21,7 @@ import { useStartIdentification } from '../api/start-identification.ts';
 import { overviewLink, personalDetailsLink, requestOf, signingLink } from '../identification-links.ts';
 import { isUnderWay } from '../identification-model.ts';
 import { usePerson } from '../use-person.ts';
+import { QueryStateFrame } from './query-state-frame.tsx';
 
 const statusColor = {
   initialized: 'info',
@@ -47,9 +47,10 @@ export function IdentificationMethodPage({
   sr?: string;
 }) {
   const { t } = useTranslation('identification');
-  const identification = useIdentification(access, legislation, kind);
-  const start = useStartIdentification(access, legislation, kind);
-  const cancel = useCancelIdentification(access, legislation, kind);
+  const target = { access, legislation, kind };
+  const identification = useIdentification(target);
+  const start = useStartIdentification(target);
+  const cancel = useCancelIdentification(target);
   const person = usePerson(access);
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -90,27 +91,8 @@ export function IdentificationMethodPage({
     }
   };
 
-  if (identification.isPending)
-    return (
-      <PageFrame title={title}>
-        <PageLoading label={t('loading')} />
-      </PageFrame>
-    );
-  if (identification.isError)
-    return (
-      <PageFrame title={title}>
-        <EmptyState
-          icon={<BadgeOutlinedIcon />}
-          heading={t('load_failed')}
-          text={t('load_failed_text')}
-          action={
-            <Button variant="outlined" onClick={() => void identification.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      </PageFrame>
-    );
+  if (identification.isPending || identification.isError)
+    return <QueryStateFrame query={identification} title={title} />;
   const state = identification.data;
   const back = signingLink(access, requestId);
   return (

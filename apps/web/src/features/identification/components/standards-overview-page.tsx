@@ -1,53 +1,22 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import { legislations, type Legislation } from '@signet/contracts/common';
 import type { SignatureQualities as SignatureQualitiesDetail } from '../../../lib/api/get-signature-qualities.ts';
+import { linkOptions } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { useSignatureQualities } from '../../../lib/api/get-signature-qualities.ts';
 import { userAccess } from '../../../lib/signing-access.ts';
 import { legislationLink, methodLink, signingLink } from '../identification-links.ts';
 import { standardState, type StandardState } from '../identification-model.ts';
+import { LinkAlert } from './link-alert.tsx';
+import { QueryStateFrame } from './query-state-frame.tsx';
 
 const stateColor = { available: 'success', ongoing: 'info', failed: 'error', notStarted: 'default' } as const;
-
-/** The qualities detail with its loading and error states around a page's content. */
-function useQualitiesPage(title: string, subtitle: string) {
-  const { t } = useTranslation('identification');
-  const qualities = useSignatureQualities();
-  if (qualities.isPending)
-    return {
-      frame: (
-        <PageFrame title={title} subtitle={subtitle}>
-          <PageLoading label={t('loading')} />
-        </PageFrame>
-      ),
-    };
-  if (qualities.isError)
-    return {
-      frame: (
-        <PageFrame title={title} subtitle={subtitle}>
-          <EmptyState
-            icon={<BadgeOutlinedIcon />}
-            heading={t('load_failed')}
-            text={t('load_failed_text')}
-            action={
-              <Button variant="outlined" onClick={() => void qualities.refetch()}>
-                {t('retry')}
-              </Button>
-            }
-          />
-        </PageFrame>
-      ),
-    };
-  return { detail: qualities.data };
-}
 
 /** One legislation's card: its state and the one way on from there. */
 function LegislationCard({
@@ -134,9 +103,10 @@ function LegislationCards({ detail, sr }: { detail: SignatureQualitiesDetail; sr
 export function StandardsOverviewPage({ sr }: { sr?: string }) {
   const { t } = useTranslation('identification');
   const title = t('titles.signature-standards', { ns: 'translation' });
-  const page = useQualitiesPage(title, t('overview.subtitle'));
-  if (!page.detail) return page.frame;
-  const detail = page.detail;
+  const qualities = useSignatureQualities();
+  if (qualities.isPending || qualities.isError)
+    return <QueryStateFrame query={qualities} title={title} subtitle={t('overview.subtitle')} />;
+  const detail = qualities.data;
   const back = signingLink(userAccess, sr);
   return (
     <PageFrame title={title} subtitle={t('overview.subtitle')}>
@@ -144,17 +114,14 @@ export function StandardsOverviewPage({ sr }: { sr?: string }) {
         {t('overview.highest')}: <strong>{t(`overview.highest_values.${detail.highestQuality}`)}</strong>
       </Typography>
       {!detail.emailVerified && (
-        <Alert
+        <LinkAlert
           severity="info"
-          sx={{ mb: 2, maxWidth: 900 }}
-          action={
-            <ButtonLink color="inherit" size="small" to="/profile/confirm">
-              {t('overview.confirm_email')}
-            </ButtonLink>
-          }
+          maxWidth={900}
+          link={linkOptions({ to: '/profile/confirm' })}
+          linkText={t('overview.confirm_email')}
         >
           {t('overview.email_first')}
-        </Alert>
+        </LinkAlert>
       )}
       <LegislationCards detail={detail} sr={sr} />
       <Box sx={{ mt: 3, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -182,12 +149,12 @@ export function LegislationChoicePage({ sr, update }: { sr?: string; update?: bo
   const { t } = useTranslation('identification');
   const title = t(update ? 'titles.standards-update' : 'titles.standards-legislation', { ns: 'translation' });
   const subtitle = t(update ? 'choose.update_subtitle' : 'choose.subtitle');
-  const page = useQualitiesPage(title, subtitle);
-  if (!page.detail) return page.frame;
-  const detail = page.detail;
+  const qualities = useSignatureQualities();
+  if (qualities.isPending || qualities.isError)
+    return <QueryStateFrame query={qualities} title={title} subtitle={subtitle} />;
   return (
     <PageFrame title={title} subtitle={subtitle}>
-      <LegislationCards detail={detail} sr={sr} />
+      <LegislationCards detail={qualities.data} sr={sr} />
     </PageFrame>
   );
 }

@@ -1,13 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../../components/fact-list.tsx';
-import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { EmptyState, PageFrame } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { signatureRequestQueryOptions } from '../../../lib/api/get-signature-request.ts';
 import type { SigningAccess } from '../../../lib/signing-access.ts';
@@ -15,6 +13,8 @@ import { useIdentification } from '../api/get-identification.ts';
 import { overviewLink, visitorDocumentLink } from '../identification-links.ts';
 import { kindsOf } from '../identification-model.ts';
 import { MethodList } from './methods-page.tsx';
+import { LinkAlert } from './link-alert.tsx';
+import { QueryStateFrame } from './query-state-frame.tsx';
 
 type VisitorAccess = Extract<SigningAccess, { kind: 'direct' }>;
 
@@ -32,43 +32,16 @@ export function VisitorLinkMissing() {
   );
 }
 
-/** The visitor's request, with loading and error states around what a page shows of it. */
-function useVisitorRequest(access: VisitorAccess, title: string) {
-  const { t } = useTranslation('identification');
-  const request = useQuery(signatureRequestQueryOptions(access, access.requestId));
-  if (request.isPending)
-    return {
-      frame: (
-        <PageFrame title={title}>
-          <PageLoading label={t('loading')} />
-        </PageFrame>
-      ),
-    };
-  if (request.isError)
-    return {
-      frame: (
-        <PageFrame title={title}>
-          <EmptyState
-            icon={<BadgeOutlinedIcon />}
-            heading={t('load_failed')}
-            text={t('load_failed_text')}
-            action={
-              <Button variant="outlined" onClick={() => void request.refetch()}>
-                {t('retry')}
-              </Button>
-            }
-          />
-        </PageFrame>
-      ),
-    };
-  return { request: request.data };
+/** The visitor's request, which these pages show. */
+function useVisitorRequest(access: VisitorAccess) {
+  return useQuery(signatureRequestQueryOptions(access, access.requestId));
 }
 
 /** Whether one of the visitor's identifications for the legislation has succeeded. */
 function useVisitorIdentified(access: VisitorAccess, legislation: 'eidas' | 'zertes'): boolean {
   const [first, second] = kindsOf[legislation];
-  const a = useIdentification(access, legislation, first).data;
-  const b = useIdentification(access, legislation, second).data;
+  const a = useIdentification({ access, legislation, kind: first }).data;
+  const b = useIdentification({ access, legislation, kind: second }).data;
   return a?.status === 'activatingQES' || b?.status === 'activatingQES';
 }
 
@@ -79,27 +52,24 @@ function useVisitorIdentified(access: VisitorAccess, legislation: 'eidas' | 'zer
 export function VisitorIdentificationPage({ access }: { access: VisitorAccess }) {
   const { t } = useTranslation('identification');
   const title = t('titles.direct-identification', { ns: 'translation' });
-  const page = useVisitorRequest(access, title);
-  const legislation = page.request?.legislation ?? 'eidas';
+  const query = useVisitorRequest(access);
+  const legislation = query.data?.legislation ?? 'eidas';
   const identified = useVisitorIdentified(access, legislation);
-  if (!page.request) return page.frame;
-  const request = page.request;
+  if (query.isPending || query.isError) return <QueryStateFrame query={query} title={title} />;
+  const request = query.data;
   const name = t(`legislation.${legislation}`);
   return (
     <PageFrame title={title} subtitle={t('visitor.subtitle', { title: request.title })}>
       <Typography sx={{ mb: 2 }}>{t('choose.needed', { legislation: name })}</Typography>
       {identified ? (
-        <Alert
+        <LinkAlert
           severity="success"
-          sx={{ mb: 2, maxWidth: 720 }}
-          action={
-            <ButtonLink color="inherit" size="small" {...visitorDocumentLink(access)}>
-              {t('method.back_to_signing')}
-            </ButtonLink>
-          }
+          maxWidth={720}
+          link={visitorDocumentLink(access)}
+          linkText={t('method.back_to_signing')}
         >
           {t('visitor.already')}
-        </Alert>
+        </LinkAlert>
       ) : (
         <MethodList access={access} legislation={legislation} />
       )}
@@ -122,9 +92,9 @@ export function VisitorIdentificationPage({ access }: { access: VisitorAccess })
 /** /direct-sign/identification/{id}/{userid}/preview: what the visitor is asked to sign, before identifying. */
 export function VisitorPreviewPage({ access }: { access: VisitorAccess }) {
   const { t } = useTranslation('identification');
-  const page = useVisitorRequest(access, t('visitor.preview'));
-  if (!page.request) return page.frame;
-  const request = page.request;
+  const query = useVisitorRequest(access);
+  if (query.isPending || query.isError) return <QueryStateFrame query={query} title={t('visitor.preview')} />;
+  const request = query.data;
   return (
     <PageFrame title={request.title} subtitle={t('visitor.preview_subtitle')}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>

@@ -6,12 +6,12 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PredefinedVisualSignature } from '@signet/contracts/visual-signatures';
-import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { usePredefinedVisualSignatures } from '../api/predefined-visual-signatures.ts';
 import { useSaveVisualSignature } from '../api/save-visual-signature.ts';
 import { useParameterPreview } from '../api/signature-preview.ts';
+import { CardGrid } from './card-grid.tsx';
 import { StampPicture } from './stamp-picture.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { useOutcomeNotes } from './signature-notes.ts';
 
 const flag = (on: boolean) => (on ? '1' : '0');
 
@@ -28,34 +28,16 @@ export function PredefinedSuggestions() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('page.suggestions_text')}
       </Typography>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(3, minmax(0, 1fr))',
-          },
-        }}
-      >
-        {suggestions.data.visualSignatures.map((suggestion) => (
-          <li key={suggestion.key}>
-            <Suggestion suggestion={suggestion} />
-          </li>
-        ))}
-      </Box>
+      <CardGrid items={suggestions.data.visualSignatures} keyOf={(suggestion) => suggestion.key}>
+        {(suggestion) => <Suggestion suggestion={suggestion} />}
+      </CardGrid>
     </Box>
   );
 }
 
 function Suggestion({ suggestion }: { suggestion: PredefinedVisualSignature }) {
   const { t } = useTranslation('visual-signatures');
-  const errorText = useErrorText();
+  const outcome = useOutcomeNotes();
   const save = useSaveVisualSignature();
   const { key: _key, ...fields } = suggestion;
   const preview = useParameterPreview({
@@ -70,18 +52,7 @@ function Suggestion({ suggestion }: { suggestion: PredefinedVisualSignature }) {
     qr: flag(suggestion.displayQr),
   });
   const use = () =>
-    save.mutate(
-      { id: null, body: fields },
-      {
-        onSuccess: () =>
-          showSnackbar({
-            message: 'visual-signatures:page.suggestion_saved',
-            values: { alias: suggestion.alias },
-            color: 'success',
-          }),
-        onError: (error) => showSnackbar({ message: errorText(error), color: 'error' }),
-      },
-    );
+    save.mutate({ id: null, body: fields }, outcome('page.suggestion_saved', suggestion.alias));
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>

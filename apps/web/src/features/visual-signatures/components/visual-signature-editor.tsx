@@ -230,35 +230,9 @@ export function VisualSignatureEditor({
           <TextField label={t('form.name')} required autoComplete="name" {...field('name')} />
           <TextField label={t('form.optional_line')} autoComplete="organization" {...field('optionalLine')} />
           <TextField label={t('form.location')} autoComplete="address-level2" {...field('location')} />
-          <ChoiceField
-            form={form}
-            name="language"
-            label={t('form.language')}
-            options={VisualSignatureLanguage.options}
-            labelOf={(v) => t(`languages.${v}`)}
-          />
-          <ChoiceField
-            form={form}
-            name="quality"
-            label={t('form.quality')}
-            helperText={t('form.quality_help')}
-            options={qualities}
-            labelOf={(v) => t(`qualities.${v}`)}
-          />
-          <ChoiceField
-            form={form}
-            name="legislation"
-            label={t('form.legislation')}
-            options={legislations}
-            labelOf={(v) => t(`legislations.${v}`)}
-          />
-          <ChoiceField
-            form={form}
-            name="provider"
-            label={t('form.provider')}
-            options={SignatureProvider.options}
-            labelOf={(v) => t(`providers.${v}`)}
-          />
+          {choiceFields.map((name) => (
+            <ChoiceField key={name} form={form} name={name} />
+          ))}
         </Stack>
         <Stack spacing={3}>
           <Box>
@@ -300,31 +274,34 @@ export function VisualSignatureEditor({
   );
 }
 
-/** A select of one enumerated field. */
-function ChoiceField<N extends 'language' | 'quality' | 'legislation' | 'provider'>({
-  form,
-  name,
-  label,
-  helperText,
-  options,
-  labelOf,
-}: {
-  form: ReturnType<typeof useForm<Values>>;
-  name: N;
-  label: string;
-  helperText?: string;
-  options: readonly Values[N][];
-  labelOf: (value: Values[N]) => string;
-}) {
+/** The enumerated fields, each a select: its options, and the texts naming them (`<labels>.<option>`). */
+const choices = {
+  language: { options: VisualSignatureLanguage.options, labels: 'languages' },
+  quality: { options: qualities, labels: 'qualities' },
+  legislation: { options: legislations, labels: 'legislations' },
+  provider: { options: SignatureProvider.options, labels: 'providers' },
+} as const;
+type ChoiceName = keyof typeof choices;
+const choiceFields = Object.keys(choices) as ChoiceName[];
+
+/** A select of one enumerated field; the quality's says what the quality needs. */
+function ChoiceField({ form, name }: { form: ReturnType<typeof useForm<Values>>; name: ChoiceName }) {
+  const { t } = useTranslation('visual-signatures');
+  const { options, labels } = choices[name];
   return (
     <Controller
       name={name}
       control={form.control}
       render={({ field }) => (
-        <TextField select label={label} helperText={helperText} {...field}>
+        <TextField
+          select
+          label={t(`form.${name}`)}
+          helperText={name === 'quality' ? t('form.quality_help') : undefined}
+          {...field}
+        >
           {options.map((option) => (
             <MenuItem key={option} value={option}>
-              {labelOf(option)}
+              {t(`${labels}.${option}`)}
             </MenuItem>
           ))}
         </TextField>

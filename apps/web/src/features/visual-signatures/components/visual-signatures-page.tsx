@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import DrawIcon from '@mui/icons-material/Draw';
 import { useTranslation } from 'react-i18next';
 import { maxVisualSignatures, type VisualSignature } from '@signet/contracts/visual-signatures';
 import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
-import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { useUser } from '../../../lib/api/get-user.ts';
 import { useVisualSignatures } from '../api/list-visual-signatures.ts';
 import { useSetDefaultVisualSignature } from '../api/set-default-visual-signature.ts';
+import { CardGrid } from './card-grid.tsx';
 import { openDeleteSignatureDialog } from './delete-signature-dialog.tsx';
 import { PredefinedSuggestions } from './predefined-suggestions.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { noteAbout, useOutcomeNotes } from './signature-notes.ts';
 import { VisualSignatureCard } from './visual-signature-card.tsx';
 import { VisualSignatureEditor } from './visual-signature-editor.tsx';
 
@@ -24,7 +23,7 @@ type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; id: string
 export function VisualSignaturesPage() {
   const { t } = useTranslation('visual-signatures');
   const { t: tApp } = useTranslation();
-  const errorText = useErrorText();
+  const outcome = useOutcomeNotes();
   const list = useVisualSignatures();
   const user = useUser().data;
   const makeDefault = useSetDefaultVisualSignature();
@@ -37,32 +36,16 @@ export function VisualSignaturesPage() {
   const defaultName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
   const onMakeDefault = (signature: VisualSignature) =>
-    makeDefault.mutate(signature.id, {
-      onSuccess: () =>
-        showSnackbar({
-          message: 'visual-signatures:card.made_default',
-          values: { alias: signature.alias },
-          color: 'success',
-        }),
-      onError: (error) => showSnackbar({ message: errorText(error), color: 'error' }),
-    });
+    makeDefault.mutate(signature.id, outcome('card.made_default', signature.alias));
 
   const onSaved = (saved: VisualSignature, done: boolean) => {
     if (!done) {
       setEditing({ mode: 'edit', id: saved.id });
-      showSnackbar({
-        message: 'visual-signatures:form.saved_without_image',
-        values: { alias: saved.alias },
-        color: 'warning',
-      });
+      noteAbout('form.saved_without_image', saved.alias, 'warning');
       return;
     }
     setEditing({ mode: 'closed' });
-    showSnackbar({
-      message: 'visual-signatures:form.saved',
-      values: { alias: saved.alias },
-      color: 'success',
-    });
+    noteAbout('form.saved', saved.alias, 'success');
   };
 
   const newButton = (
@@ -116,40 +99,22 @@ export function VisualSignaturesPage() {
         </Alert>
       )}
       {signatures.length > 0 && (
-        <Box
-          component="ul"
-          aria-label={t('page.list_label')}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: 'repeat(2, minmax(0, 1fr))',
-              lg: 'repeat(3, minmax(0, 1fr))',
-            },
-          }}
-        >
-          {signatures.map((signature) => (
-            <li key={signature.id}>
-              <VisualSignatureCard
-                signature={signature}
-                busy={makeDefault.isPending}
-                onMakeDefault={() => onMakeDefault(signature)}
-                onEdit={() => setEditing({ mode: 'edit', id: signature.id })}
-                onDelete={() =>
-                  openDeleteSignatureDialog(signature, () => {
-                    if (editing.mode === 'edit' && editing.id === signature.id)
-                      setEditing({ mode: 'closed' });
-                    void list.refetch();
-                  })
-                }
-              />
-            </li>
-          ))}
-        </Box>
+        <CardGrid items={signatures} keyOf={(signature) => signature.id} label={t('page.list_label')}>
+          {(signature) => (
+            <VisualSignatureCard
+              signature={signature}
+              busy={makeDefault.isPending}
+              onMakeDefault={() => onMakeDefault(signature)}
+              onEdit={() => setEditing({ mode: 'edit', id: signature.id })}
+              onDelete={() =>
+                openDeleteSignatureDialog(signature, () => {
+                  if (editing.mode === 'edit' && editing.id === signature.id) setEditing({ mode: 'closed' });
+                  void list.refetch();
+                })
+              }
+            />
+          )}
+        </CardGrid>
       )}
       {list.data && !atLimit && <PredefinedSuggestions />}
     </PageFrame>

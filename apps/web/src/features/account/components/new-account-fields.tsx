@@ -1,0 +1,95 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, type Control, type UseFormReturn } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { readConfig } from '../../../lib/config.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { rules, translateValidation } from '../../../lib/validation.ts';
+import type { PasswordCheck } from '../api/check-password.ts';
+import { SubmitButton } from './account-form.tsx';
+import { NewPasswordField } from './password-check.tsx';
+
+// Both signups (after the mailed link, and with ID Austria) end the same way: a password, an
+// optional mobile number, the accepted terms; the account is created and signed in (use-sign-in.ts).
+
+/** The rules of the fields every new account is asked for, beside its names or e-mail address. */
+export const newAccountRules = {
+  password: rules.required(),
+  mobile: z.union([z.literal(''), rules.phone()]),
+  gtc: rules.mustBeTrue('validation.terms'),
+};
+export const newAccountDefaults = { password: '', mobile: '', gtc: false };
+type NewAccountValues = { password: string; mobile: string; gtc: boolean };
+
+/** What both register calls send of those fields (the language is the one the page is shown in). */
+export function newAccountBody(values: Pick<NewAccountValues, 'password' | 'mobile'>) {
+  const mobile = values.mobile.trim();
+  return {
+    password: values.password,
+    gtc: true as const,
+    lang: currentLanguage(),
+    ...(mobile ? { mobile } : {}),
+  };
+}
+
+/** Password (with the server's live verdict), mobile number, the terms, and the form's button. */
+export function NewAccountFields<T extends NewAccountValues>({
+  form,
+  field,
+  password,
+}: {
+  form: UseFormReturn<T>;
+  /** The form's `field` (useAccountForm): a text field's props. */
+  field: (name: 'password' | 'mobile') => TextFieldProps;
+  /** The password's live check (useNewPassword). */
+  password: { verdict: PasswordCheck | undefined };
+}) {
+  const { t } = useTranslation();
+  const termsUrl = readConfig().termsUrl;
+  // The checkbox reads the one field these forms share by name; the form's own type is wider.
+  const { field: gtc, fieldState } = useController({
+    control: form.control as unknown as Control<NewAccountValues>,
+    name: 'gtc',
+  });
+  const mobile = field('mobile');
+  return (
+    <>
+      <NewPasswordField label={t('common.password')} verdict={password.verdict} {...field('password')} />
+      <TextField
+        label={t('signup_steps.mobile')}
+        type="tel"
+        autoComplete="tel"
+        {...mobile}
+        helperText={mobile.helperText ?? t('signup_steps.mobile_hint')}
+      />
+      <Box>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={gtc.value}
+              onChange={(event) => gtc.onChange(event.target.checked)}
+              slotProps={{ input: { ref: gtc.ref } }}
+            />
+          }
+          label={
+            <Trans
+              i18nKey="signup_steps.gtc"
+              components={{
+                terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
+              }}
+            />
+          }
+        />
+        {fieldState.error && (
+          <FormHelperText error>{translateValidation(t, fieldState.error.message)}</FormHelperText>
+        )}
+      </Box>
+      <SubmitButton busy={form.formState.isSubmitting}>{t('signup_steps.submit')}</SubmitButton>
+    </>
+  );
+}
