@@ -30,11 +30,14 @@ const localePairs: Array<[Tree, Tree]> = [
       JSON.parse(readFileSync(join(dir, 'de-ch.json'), 'utf8')) as Tree,
     ]),
 ];
+/** Every German text of the app: a word German uses somewhere (a language's own name) is not English. */
+const germanTexts = new Set(localePairs.flatMap(([, de]) => [...flatten(de).values()]));
 /** English UI strings that German must not show (strings the two share, like "Dashboard", are fine). */
 const english = localePairs.flatMap(([en, de]) => {
   const german = flatten(de);
   return [...flatten(en)]
-    .filter(([key, text]) => german.get(key) !== text && !text.includes('{{') && !text.includes('<'))
+    .filter(([key, text]) => german.get(key) !== text && !germanTexts.has(text))
+    .filter(([, text]) => !text.includes('{{') && !text.includes('<'))
     .map(([, text]) => text);
 });
 /** A draft and a sent request of the user, for the editor and the signing view. */
