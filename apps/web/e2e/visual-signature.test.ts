@@ -202,6 +202,8 @@ test('a visual signature with a custom image is made, previewed, made default, a
   await dialog.getByText('“Standard” and its image will be deleted.').waitFor();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await standard.waitFor({ state: 'detached' });
+  // Checked once the dialog has faded out (half-faded text has too little contrast by design).
+  await dialog.waitFor({ state: 'detached' });
   assert.deepEqual(await seriousViolations(page), []);
   await page.screenshot({ path: join(shots, 'visual-signature-1280.png'), fullPage: true });
 

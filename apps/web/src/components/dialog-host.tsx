@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import Dialog from '@mui/material/Dialog';
 import LinearProgress from '@mui/material/LinearProgress';
 import { closeDialog, dialogStore, runDialogAction, type DialogDescriptor } from './dialog-store.ts';
@@ -18,7 +18,12 @@ export type DialogRegistry = Record<string, ComponentType<DialogComponentProps>>
 export const dialogTitleId = 'signet-dialog-title';
 
 export function DialogHost({ registry }: { registry: DialogRegistry }) {
-  const { dialog, loading } = useStore(dialogStore);
+  const { dialog: open, loading } = useStore(dialogStore);
+  // A closed dialog keeps its content while it fades out: an emptied box would be a dialog without
+  // a name for screen readers, and flicker. It goes once the exit transition has ended.
+  const [leaving, setLeaving] = useState(open);
+  if (open && open !== leaving) setLeaving(open);
+  const dialog = open ?? leaving;
   const Content = dialog ? registry[`${dialog.namespace}/${dialog.name}`] : undefined;
   if (dialog && !Content) console.error(`Dialog not registered: ${dialog.namespace}/${dialog.name}`);
   const onAction = (action: string, value?: unknown) => {
@@ -33,7 +38,8 @@ export function DialogHost({ registry }: { registry: DialogRegistry }) {
   return (
     <Suspense fallback={null}>
       <Dialog
-        open={Boolean(dialog && Content)}
+        open={Boolean(open && Content)}
+        slotProps={{ transition: { onExited: () => setLeaving(null) } }}
         onClose={() => !loading && closeDialog()}
         aria-labelledby={dialogTitleId}
         disableScrollLock
