@@ -23,7 +23,7 @@ export function ProfileConfirmPage() {
     content = (
       <EmptyState
         icon={<MarkEmailReadOutlinedIcon />}
-        heading={t('planned.empty')}
+        heading={t('profile_confirm.no_link')}
         text={t('pages.profile-confirm.text')}
       />
     );
