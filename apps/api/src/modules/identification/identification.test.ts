@@ -138,6 +138,22 @@ describe.each(databaseKinds)('identification on %s', (kind) => {
     expect(qesOf(await qualities(person), 'eidas').available).toBe(true);
   });
 
+  it('locks QES again when the account changes its name after identification, and unlocks it on the way back', async () => {
+    const person = await t.user({ firstName: 'Ada', lastName: 'Muster' });
+    expect(await t.identify(person, 'eidas')).toMatchObject({ status: 'activatingQES' });
+    const rename = async (lastName: string) => {
+      const answer = await t.call('PUT', '/v1/user', person, { firstName: 'Ada', lastName });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return json<User>(answer).signatureQualities.qes.eidas;
+    };
+    expect(await rename('Married')).toBe(false);
+    expect(qesOf(await qualities(person), 'eidas')).toMatchObject({
+      available: false,
+      reason: 'IDENTIFICATION_NAME_MISMATCH',
+    });
+    expect(await rename('Muster')).toBe(true);
+  });
+
   it("answers 404 for someone else's identification and an unknown one", async () => {
     const mine = json<IdentificationState>(await t.call('POST', `${base}/srs/video`, owner));
     expect((await t.call('GET', `${base}/status/${mine.id}`, owner)).statusCode).toBe(200);
