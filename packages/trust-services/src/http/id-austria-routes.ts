@@ -45,16 +45,20 @@ export function registerIdAustriaRoutes(
 ): void {
   const mount = `${parent.prefix}/id-austria`;
   const publicBase = new URL(options.publicBaseUrl);
-  const ready: Promise<IdAustriaProvider> = loadOrCreateIdAustriaKeys(options.dataDir).then((keys) =>
-    createIdAustriaProvider({
-      issuer: `${options.publicBaseUrl}/id-austria`,
-      dataDir: options.dataDir,
-      keys,
-      client: options.client,
-      interactionPath: `${publicBase.pathname.replace(/\/$/, '')}/id-austria/login`,
-      idTokenFault: () => options.services().control.faults().idAustriaIdToken,
-    }),
-  );
+  const start = (): Promise<IdAustriaProvider> =>
+    loadOrCreateIdAustriaKeys(options.dataDir).then((keys) =>
+      createIdAustriaProvider({
+        issuer: `${options.publicBaseUrl}/id-austria`,
+        dataDir: options.dataDir,
+        keys,
+        client: options.client,
+        interactionPath: `${publicBase.pathname.replace(/\/$/, '')}/id-austria/login`,
+        idTokenFault: () => options.services().control.faults().idAustriaIdToken,
+      }),
+    );
+  // Started while the app starts, and awaited by it: the keys are written before the app is ready,
+  // so an app closed at once (a test) never has them written into a data folder already removed.
+  let ready: Promise<IdAustriaProvider>;
   // The provider builds its URLs from the request: it is told the public address whatever the caller
   // sent, so a relying party on loopback and a browser outside see the same endpoints.
   const asPublic = (raw: IncomingMessage) => {
@@ -64,6 +68,8 @@ export function registerIdAustriaRoutes(
   };
 
   parent.register(async (app) => {
+    ready = start();
+    await ready;
     // oidc-provider reads its own request bodies (token endpoint forms): Fastify leaves them unread.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
