@@ -49,7 +49,7 @@ test('a new tab shares the session, and logout in one tab logs out the other', a
 
   const second = await context.newPage();
   await second.goto('/profile');
-  await second.getByRole('heading', { name: 'Your profile' }).waitFor();
+  await second.getByRole('heading', { name: 'Profile', exact: true, level: 1 }).waitFor();
   assert.equal(pathOf(second), '/profile');
 
   await first.goto('/logout');
@@ -72,7 +72,7 @@ test('maintenance: a banner while it runs, /maintenance while it blocks, back wh
   // The internal-staff cookie exempts from the block.
   await context.addCookies([{ name: 'signet_staff', value: '1', url: page.url() }]);
   await page.goto('/profile');
-  await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+  await page.getByRole('heading', { name: 'Profile', exact: true, level: 1 }).waitFor();
   await context.clearCookies();
 
   await page.goto('/maintenance');
