@@ -79,7 +79,16 @@ test('a user completes ZertES automatic identification, sees QES available and s
   await terms.getByRole('checkbox').check();
   await terms.getByRole('button', { name: 'Accept and continue' }).click();
   const tan = page.getByRole('dialog');
-  await tan.getByLabel('Code from the SMS').fill(await tanFromSms(mobile, before));
+  const code = await tanFromSms(mobile, before);
+  // Once in a fresh-clone run the code field was not found for 30 s: the page's accessibility tree
+  // then says what was shown instead.
+  await tan
+    .getByLabel('Code from the SMS')
+    .fill(code)
+    .catch(async (error: unknown) => {
+      console.error(`shown instead of the code field:\n${await page.locator('body').ariaSnapshot()}`);
+      throw error;
+    });
   await tan.getByRole('button', { name: 'Sign', exact: true }).click();
   await expectOverlay(page, 'Signed');
 

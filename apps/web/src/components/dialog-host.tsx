@@ -38,6 +38,10 @@ export function DialogHost({ registry }: { registry: DialogRegistry }) {
   return (
     <Suspense fallback={null}>
       <Dialog
+        // Each dialog is a modal of its own: a dialog opened while the last one fades out is not
+        // that one re-opened mid-transition, which left MUI's modal manager with the new dialog
+        // aria-hidden (a screen reader, and the browser tests, found nothing on the page).
+        key={dialog?.id}
         open={Boolean(open && Content)}
         slotProps={{ transition: { onExited: () => setLeaving(null) } }}
         onClose={() => !loading && closeDialog()}
