@@ -7,6 +7,7 @@ import { legislations, type Legislation } from '@signet/contracts/common';
 import type { SignatureQualities as SignatureQualitiesDetail } from '../../../lib/api/get-signature-qualities.ts';
 import { linkOptions } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { CardGrid } from '../../../components/card-grid.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { useSignatureQualities } from '../../../lib/api/get-signature-qualities.ts';
@@ -32,12 +33,10 @@ function LegislationCard({
   const name = t(`legislation.${legislation}`);
   return (
     <Paper
-      component="li"
       variant="outlined"
-      aria-labelledby={`standard-${legislation}`}
       sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 1.5 }}
     >
-      <Typography id={`standard-${legislation}`} variant="h2" sx={{ fontSize: '1.25rem' }}>
+      <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
         {name}
       </Typography>
       <Typography variant="body2" color="text.secondary">
@@ -75,27 +74,11 @@ function LegislationCard({
 /** Both legislations side by side (one column on small screens). */
 function LegislationCards({ detail, sr }: { detail: SignatureQualitiesDetail; sr?: string }) {
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 2,
-        maxWidth: 900,
-        gridTemplateColumns: { md: '1fr 1fr' },
-      }}
-    >
-      {legislations.map((legislation) => (
-        <LegislationCard
-          key={legislation}
-          legislation={legislation}
-          state={standardState(detail, legislation)}
-          sr={sr}
-        />
-      ))}
-    </Box>
+    <CardGrid items={legislations} keyOf={(l) => l} columns={{ md: '1fr 1fr' }} maxWidth={900}>
+      {(legislation) => (
+        <LegislationCard legislation={legislation} state={standardState(detail, legislation)} sr={sr} />
+      )}
+    </CardGrid>
   );
 }
 

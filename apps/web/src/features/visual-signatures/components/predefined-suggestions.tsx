@@ -9,7 +9,7 @@ import type { PredefinedVisualSignature } from '@signet/contracts/visual-signatu
 import { usePredefinedVisualSignatures } from '../api/predefined-visual-signatures.ts';
 import { useSaveVisualSignature } from '../api/save-visual-signature.ts';
 import { useParameterPreview } from '../api/signature-preview.ts';
-import { CardGrid } from './card-grid.tsx';
+import { CardGrid } from '../../../components/card-grid.tsx';
 import { StampPicture } from './stamp-picture.tsx';
 import { useOutcomeNotes } from './signature-notes.ts';
 

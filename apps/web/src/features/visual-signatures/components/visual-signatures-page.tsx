@@ -9,7 +9,7 @@ import { EmptyState, PageFrame, PageLoading } from '../../../components/page-fra
 import { useUser } from '../../../lib/api/get-user.ts';
 import { useVisualSignatures } from '../api/list-visual-signatures.ts';
 import { useSetDefaultVisualSignature } from '../api/set-default-visual-signature.ts';
-import { CardGrid } from './card-grid.tsx';
+import { CardGrid } from '../../../components/card-grid.tsx';
 import { openDeleteSignatureDialog } from './delete-signature-dialog.tsx';
 import { PredefinedSuggestions } from './predefined-suggestions.tsx';
 import { noteAbout, useOutcomeNotes } from './signature-notes.ts';

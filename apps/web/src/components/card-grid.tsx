@@ -1,17 +1,25 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 
-/** Visual signatures' cards as a list: one column, two from small screens on, three from large. */
+/** By default one column, two from small screens on, three from large. */
+const defaultColumns = { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' };
+
+/** Cards as a list (one `li` each) in a responsive grid: visual signatures, signature standards. */
 export function CardGrid<T>({
   items,
   keyOf,
   label,
+  columns = defaultColumns,
+  maxWidth,
   children,
 }: {
   items: readonly T[];
   keyOf: (item: T) => string;
   /** The list's name, where no heading names it. */
   label?: string;
+  /** `gridTemplateColumns` per breakpoint. */
+  columns?: Record<string, string>;
+  maxWidth?: number;
   children: (item: T) => ReactNode;
 }) {
   return (
@@ -24,11 +32,8 @@ export function CardGrid<T>({
         m: 0,
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: {
-          xs: '1fr',
-          sm: 'repeat(2, minmax(0, 1fr))',
-          lg: 'repeat(3, minmax(0, 1fr))',
-        },
+        maxWidth,
+        gridTemplateColumns: columns,
       }}
     >
       {items.map((item) => (
