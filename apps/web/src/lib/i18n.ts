@@ -91,6 +91,13 @@ export function currentLanguage(): Language {
   return parsed.success ? parsed.data : defaultLanguage;
 }
 
+/** A calendar date (`YYYY-MM-DD`, a birth date) in full, as it reads everywhere in the world. */
+export function formatCalendarDate(isoDate: string, language: Language = currentLanguage()): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
 /** Spec §9: day numeric, month short, year numeric, hour and minute. */
 export function formatDateTime(value: Date | string, language: Language = currentLanguage()): string {
   return new Intl.DateTimeFormat(language, {

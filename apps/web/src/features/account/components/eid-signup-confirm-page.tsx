@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDate } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import type { EidPerson } from '@signet/contracts/eid';
 import { ButtonLink } from '../../../components/router-links.tsx';
@@ -59,7 +60,7 @@ export function EidSignupConfirmPage() {
 }
 
 function CompleteEidAccount({ state, person }: { state: string; person: EidPerson }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const register = useRegisterWithEid();
@@ -70,9 +71,7 @@ function CompleteEidAccount({ state, person }: { state: string; person: EidPerso
   );
   const email = form.watch('email');
   const password = useNewPassword(form, 'password', { ...person, email });
-  const birthDate = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${person.birthDate}T00:00:00Z`),
-  );
+  const birthDate = formatCalendarDate(person.birthDate);
 
   const onSubmit = submit(async (values) => {
     if (password.refuse()) return;

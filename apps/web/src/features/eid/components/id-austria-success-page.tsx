@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDate } from '../../../lib/i18n.ts';
 import { FactList } from '../../../components/fact-list.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
@@ -21,7 +22,7 @@ import { useFinishIdAustria, useStartIdAustria } from '../api/id-austria.ts';
  * page says what the person may now do, and leads back to the request they identified for.
  */
 export function IdAustriaSuccessPage({ access }: { access: SigningAccess }) {
-  const { t, i18n } = useTranslation('eid');
+  const { t } = useTranslation('eid');
   const [answer] = useState(takeEidAnswer);
   const finish = useFinishIdAustria(access, answer);
   const queryClient = useQueryClient();
@@ -48,9 +49,7 @@ export function IdAustriaSuccessPage({ access }: { access: SigningAccess }) {
       </PageFrame>
     );
   const { verified, qesAvailable, signatureRequestId } = finish.data;
-  const birthDate = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${verified.birthDate}T00:00:00Z`),
-  );
+  const birthDate = formatCalendarDate(verified.birthDate);
   return (
     <PageFrame title={t('success.title')}>
       <Box sx={{ maxWidth: 640, display: 'flex', flexDirection: 'column', gap: 3 }}>
