@@ -45,6 +45,19 @@ export async function getUser(deps: AccountsDeps, userId: string): Promise<User>
   return user;
 }
 
+/** Who an account is, for other modules: its name, address and settings. */
+export type Account = Pick<User, 'id' | 'email' | 'emailVerified' | 'firstName' | 'lastName' | 'attributes'>;
+
+/**
+ * An account for other modules (the signer's name, the owner's language): one row read. `getUser`
+ * is the whole /v1/user answer, which also reads the identifications and the business.
+ */
+export async function getAccount(deps: Pick<AccountsDeps, 'db'>, userId: string): Promise<Account> {
+  const row = await requireUser(deps.db, userId);
+  const { id, email, emailVerified, firstName, lastName } = row;
+  return { id, email, emailVerified, firstName, lastName, attributes: attributesOf(row) };
+}
+
 /** What the account's identifications unlock for it, under its current name. */
 export function evidenceOf(deps: AccountsDeps, row: repo.UserRow): Promise<EvidenceQualities> {
   return evidenceQualities(

@@ -6,14 +6,18 @@ import type {
   InviteMembersResult,
   ReceivedInvitation,
 } from '@signet/contracts/businesses';
-import type { User } from '@signet/contracts/accounts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../../mail/mailer.ts';
 import { hashToken, newToken, type UserCaller } from '../../plugins/auth.ts';
 import { countHitOrRefuse } from '../../plugins/rate-limit.ts';
-import { findUserIdByEmail, getUser, setBusinessFlags } from '../accounts/accounts.service.ts';
+import {
+  findUserIdByEmail,
+  getAccount,
+  setBusinessFlags,
+  type Account,
+} from '../accounts/accounts.service.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import * as repo from './businesses.repository.ts';
 import * as invitations from './business-invitations.repository.ts';
@@ -73,7 +77,7 @@ export async function inviteMembers(
   body: z.infer<typeof AddMembersBody>,
 ): Promise<InviteMembersResult> {
   const now = deps.clock.now();
-  const inviter = await getUser(deps, caller.userId);
+  const inviter = await getAccount(deps, caller.userId);
   const inviterName = `${inviter.firstName} ${inviter.lastName}`;
   const unique = [...new Map(body.users.map((person) => [person.email, person])).values()];
   const result: InviteMembersResult = { invited: [], alreadyMembers: [] };
@@ -155,7 +159,7 @@ export async function revokeInvitation(
  */
 async function invitationFor(
   db: Db,
-  user: User,
+  user: Account,
   secret: string,
   forUpdate = false,
 ): Promise<invitations.InvitationWithNames & { status: 'pending' | 'accepted' | 'declined' }> {
@@ -187,7 +191,7 @@ export async function receivedInvitation(
   caller: UserCaller,
   secret: string,
 ): Promise<ReceivedInvitation> {
-  const user = await getUser(deps, caller.userId);
+  const user = await getAccount(deps, caller.userId);
   const row = await invitationFor(deps.db, user, secret);
   const membership = await repo.membershipOf(deps.db, caller.userId);
   const now = deps.clock.now();
@@ -228,7 +232,7 @@ async function answerInvitation(
   secret: string,
   answer: (tx: Db, row: invitations.InvitationRow, now: Date) => Promise<void>,
 ): Promise<void> {
-  const user = await getUser(deps, caller.userId);
+  const user = await getAccount(deps, caller.userId);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const row = await invitationFor(tx, user, secret, true);

@@ -14,7 +14,7 @@ import type { ErrorCode } from '@signet/contracts/errors';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { withoutControlCharacters } from '../../plugins/downloads.ts';
-import { getUser } from '../accounts/accounts.service.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
 import * as repo from './documents.repository.ts';
 
 export interface DocumentsDeps {
@@ -174,7 +174,7 @@ export async function readableDocument(
     throw notFound;
   }
   if (row.ownerId === caller.userId) return row;
-  const user = await getUser({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl }, caller.userId);
+  const user = await getAccount(deps, caller.userId);
   if (await repo.userMayRead(deps.db, id, { id: user.id, email: user.email })) return row;
   throw notFound;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { getUser } from '../accounts/accounts.service.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
 import { visibleRequest } from '../signature-requests/request-access.service.ts';
 import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
 import type { IdentifiedSubject, PersonName } from './identification-deps.ts';
@@ -15,7 +15,7 @@ async function subjectOf(
   caller: Caller,
 ): Promise<{ subject: IdentifiedSubject; person: PersonName }> {
   if (caller.kind === 'user') {
-    const user = await getUser(deps, caller.userId);
+    const user = await getAccount(deps, caller.userId);
     return { subject: { kind: 'account', userId: user.id }, person: user };
   }
   const { me } = await visibleRequest(deps, caller, caller.requestId);

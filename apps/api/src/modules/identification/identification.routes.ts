@@ -3,7 +3,7 @@ import { identificationEndpoints } from '@signet/contracts/endpoints/identificat
 import { AppError } from '../../errors.ts';
 import { callerOf, type Caller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
-import { getUser } from '../accounts/accounts.service.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
 import { membershipOf } from '../businesses/businesses.service.ts';
 import { visibleRequest } from '../signature-requests/request-access.service.ts';
 import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
@@ -22,7 +22,7 @@ async function identifying(
   purpose: 'read' | 'start',
 ): Promise<identification.Identifying> {
   if (caller.kind === 'user') {
-    const user = await getUser(deps, caller.userId);
+    const user = await getAccount(deps, caller.userId);
     if (purpose === 'start' && !user.emailVerified)
       throw new AppError('EMAIL_NOT_VERIFIED', 'Confirm your e-mail address before you identify.');
     return {

@@ -4,7 +4,7 @@ import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.t
 import type { ErrorCode } from '@signet/contracts/errors';
 import { AppError } from '../../errors.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
-import { getUser } from '../accounts/accounts.service.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
 import * as repo from './signature-requests.repository.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 
@@ -56,7 +56,7 @@ export async function userIdentity(
   deps: SignatureRequestsDeps,
   caller: UserCaller,
 ): Promise<{ id: string; email: string; firstName: string; lastName: string; lang: Language }> {
-  const user = await getUser(deps, caller.userId);
+  const user = await getAccount(deps, caller.userId);
   return {
     id: user.id,
     email: user.email,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
 import { queueMail, type MailRequest } from '../../mail/mailer.ts';
 import type { TemplateName } from '../../mail/templates.ts';
-import { findUserIdByEmail, getUser, notificationLevelOf } from '../accounts/accounts.service.ts';
+import { findUserIdByEmail, getAccount, notificationLevelOf } from '../accounts/accounts.service.ts';
 import { canSignNow } from './request-access.service.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 import { issueVisitorLinks } from './visitor-links.ts';
@@ -16,7 +16,7 @@ export const displayName = (s: { firstName: string; lastName: string; email: str
 
 /** The owner's account; pass the transaction when inside one (PGlite has a single connection). */
 export async function ownerOf(deps: SignatureRequestsDeps, request: RequestRow, db: Db = deps.db) {
-  return getUser({ ...deps, db }, request.ownerId);
+  return getAccount({ ...deps, db }, request.ownerId);
 }
 
 /**

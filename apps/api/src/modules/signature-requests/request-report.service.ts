@@ -4,7 +4,7 @@ import type { Language } from '@signet/contracts/common';
 import type { SignatureReport } from '@signet/contracts/signature-requests';
 import type { Caller } from '../../plugins/auth.ts';
 import { withoutControlCharacters } from '../../plugins/downloads.ts';
-import { getUser } from '../accounts/accounts.service.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
 import { versionsOf } from '../documents/documents.service.ts';
 import { events, verifyTrail } from './audit-trail.service.ts';
 import { userIdentity, visibleRequest } from './request-access.service.ts';
@@ -21,7 +21,7 @@ export async function reportData(
 ): Promise<SignatureReport> {
   const { request, signers } = await visibleRequest(deps, caller, id);
   const [owner, trail, audit, documentRows, attachmentRows] = await Promise.all([
-    getUser(deps, request.ownerId),
+    getAccount(deps, request.ownerId),
     events(deps, caller, id),
     verifyTrail(deps, id),
     documentsOfRequest(deps.db, id),

@@ -4,7 +4,7 @@ import type { ListSignatureRequestsQuery, SignatureRequest } from '@signet/contr
 import type { DocumentRow } from '../../db/schema/documents.ts';
 import type { AttachmentRow, RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
-import { getUser } from '../accounts/accounts.service.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
 import { documentsInOrder, toDocumentDto } from '../documents/documents.service.ts';
 import { canSignNow, isSignerOf, userIdentity, visibleRequest } from './request-access.service.ts';
 import * as repo from './signature-requests.repository.ts';
@@ -83,7 +83,7 @@ async function toDtos(deps: SignatureRequestsDeps, views: RequestView[]): Promis
   const ownerIds = [...new Set(views.map((v) => v.request.ownerId))];
   const [documentRows, owners] = await Promise.all([
     documentsInOrder(deps.db, [...new Set([...related.documentIds.values()].flat())]),
-    Promise.all(ownerIds.map((id) => getUser(deps, id))),
+    Promise.all(ownerIds.map((id) => getAccount(deps, id))),
   ]);
   const documentById = new Map(documentRows.map((row) => [row.id, row]));
   const ownerById = new Map(owners.map((owner) => [owner.id, owner]));

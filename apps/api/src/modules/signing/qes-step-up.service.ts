@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { ProviderError } from '../../adapters/http.ts';
 import { toE164 } from '../../adapters/remote-signing.ts';
-import { getUser } from '../accounts/accounts.service.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
 import { recordEventAlone } from '../signature-requests/audit-trail.service.ts';
 import { actorOf, clientData, visibleRequest } from '../signature-requests/request-access.service.ts';
 import { holdSigningLocks, releaseSigningLocks } from '../signature-requests/request-locks.service.ts';
@@ -32,7 +32,7 @@ import type { SignResult, SigningDeps } from './signing-deps.ts';
 
 /** Where the code goes: the account's mobile number, or the one the visitor's slot was given. */
 async function mobileOf(deps: SigningDeps, caller: Caller, me: SignerRow): Promise<string | null> {
-  return caller.kind === 'user' ? (await getUser(deps, caller.userId)).attributes.mobile : me.mobile;
+  return caller.kind === 'user' ? (await getAccount(deps, caller.userId)).attributes.mobile : me.mobile;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.t
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { ProviderError } from '../../adapters/http.ts';
-import { getUser } from '../accounts/accounts.service.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
 import {
   assertStatus,
   canSignNow,
@@ -70,7 +70,7 @@ export async function contextFor(
   let displayName = `${me.firstName} ${me.lastName}`.trim();
   let userId: string | null = null;
   if (caller.kind === 'user') {
-    const user = await getUser(deps, caller.userId);
+    const user = await getAccount(deps, caller.userId);
     if (!user.emailVerified)
       throw new AppError('QUALITY_NOT_AVAILABLE', 'Confirm your e-mail address before you sign.', {
         details: { reason: 'EMAIL_NOT_VERIFIED' },
@@ -99,7 +99,7 @@ export async function signerIdentity(
   context: SigningContext,
 ): Promise<{ givenName: string; surname: string; email: string }> {
   if (caller.kind === 'user') {
-    const user = await getUser(deps, caller.userId);
+    const user = await getAccount(deps, caller.userId);
     return { givenName: user.firstName, surname: user.lastName, email: user.email };
   }
   return { givenName: context.me.firstName, surname: context.me.lastName, email: context.me.email };

@@ -19,7 +19,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { VisualSignatureRow } from '../../db/schema/visual-signatures.ts';
 import { AppError } from '../../errors.ts';
-import { getUser } from '../accounts/accounts.service.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
 import { visualSignaturePermissionsOf } from '../businesses/businesses.service.ts';
 import { normalizeSignatureImage, readImageUpload } from './signature-image.ts';
 import { placeholderDataUrl, renderPreview, type PreviewPicture } from './stamp-previews.ts';
@@ -279,7 +279,7 @@ export async function predefinedVisualSignatures(
   deps: VisualSignaturesDeps,
   userId: string,
 ): Promise<PredefinedVisualSignature[]> {
-  const user = await getUser(deps, userId);
+  const user = await getAccount(deps, userId);
   const permissions = await visualSignaturePermissionsOf(deps, userId);
   const name = user.attributes.visual_signature_name ?? `${user.firstName} ${user.lastName}`.trim();
   const common = {
@@ -318,7 +318,7 @@ export async function parameterPreview(
   query: z.output<typeof PreviewParamsQuery>,
 ): Promise<PreviewPicture> {
   const imageOf = query.img ? (await owned(deps, userId, query.img)).imageSha256 : null;
-  const user = query.name ? null : await getUser(deps, userId);
+  const user = query.name ? null : await getAccount(deps, userId);
   const look: StampLook = {
     name: query.name ?? `${user!.firstName} ${user!.lastName}`.trim(),
     optionalLine: query.opt ?? null,
