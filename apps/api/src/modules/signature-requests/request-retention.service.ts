@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { usersWithRetention } from '../accounts/accounts.service.ts';
 import { deleteUnusedDocuments } from '../documents/documents.service.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
+import * as repo from './signature-requests.repository.ts';
 
 /** The sweep needs the database and the time only. */
 type RetentionDeps = Pick<SignatureRequestsDeps, 'db' | 'clock'>;
-import * as repo from './signature-requests.repository.ts';
 
 // Automatic deletion (spec §3 User retention, the profile settings): a user who chose it has each
 // request they sent deleted, with its documents, `days` after it ended (signed, declined or

@@ -208,9 +208,10 @@ export async function deleteVisualSignature(
   await deps.db.transaction(async (tx) => {
     await repo.lockUser(tx, userId);
     await repo.remove(tx, id);
+    if (!row.isDefault) return;
     // Who had a default keeps one: the oldest left takes over.
     const [next] = await repo.listOf(tx, userId);
-    if (row.isDefault && next) await repo.makeDefault(tx, userId, next.id);
+    if (next) await repo.makeDefault(tx, userId, next.id);
   });
   await dropImage(deps, row.imageSha256);
 }
