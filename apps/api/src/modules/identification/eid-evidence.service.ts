@@ -1,27 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../errors.ts';
-import type { Caller } from '../../plugins/auth.ts';
-import { getAccount } from '../accounts/accounts.service.ts';
-import { visibleRequest } from '../signature-requests/request-access.service.ts';
 import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
-import type { IdentifiedSubject, PersonName } from './identification-deps.ts';
 import { evidenceQualities } from './identification-evidence.service.ts';
 import * as identifications from './identification.repository.ts';
+import { identifying } from './identifying.ts';
 import type { RecordEidEvidence } from './id-austria.service.ts';
-
-/** Who the evidence belongs to (an account, or a visitor as the signer of their request) and their name. */
-async function subjectOf(
-  deps: SignatureRequestsDeps,
-  caller: Caller,
-): Promise<{ subject: IdentifiedSubject; person: PersonName }> {
-  if (caller.kind === 'user') {
-    const user = await getAccount(deps, caller.userId);
-    return { subject: { kind: 'account', userId: user.id }, person: user };
-  }
-  const { me } = await visibleRequest(deps, caller, caller.requestId);
-  if (!me) throw new AppError('NOT_FOUND', 'This signing link is not valid.');
-  return { subject: { kind: 'visitor', signerId: me.id }, person: me };
-}
 
 /**
  * ID Austria's verified person as eIDAS identification evidence (provider `id-austria`, method
@@ -32,7 +14,7 @@ async function subjectOf(
  */
 export function recordEidEvidence(deps: SignatureRequestsDeps & { demo: boolean }): RecordEidEvidence {
   return async (caller, person, signatureRequestId) => {
-    const { subject, person: name } = await subjectOf(deps, caller);
+    const { subject, person: name } = await identifying(deps, caller, 'read');
     const now = deps.clock.now();
     await identifications.insert(deps.db, {
       id: randomUUID(),
