@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useObjectUrl } from '../use-object-url.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { documentEndpoints } from '@signet/contracts/endpoints/documents';
 import { callApi } from '../api-client.ts';
@@ -45,12 +45,5 @@ export function usePageImageUrl(
     enabled,
     placeholderData: keepPreviousData,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data) return;
-    const objectUrl = URL.createObjectURL(image.data);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [image.data]);
-  return { url, failed: image.isError, retry: () => void image.refetch() };
+  return { url: useObjectUrl(image.data), failed: image.isError, retry: () => void image.refetch() };
 }

@@ -1,24 +1,12 @@
-import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QueryOf } from '@signet/contracts/endpoint';
 import { visualSignatureEndpoints } from '@signet/contracts/endpoints/visual-signatures';
 import { callApi } from '../../../lib/api-client.ts';
+import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { visualSignaturesKey } from './list-visual-signatures.ts';
 
 /** Preview pictures at 2× (600 × 280 px for the 300 × 140 pt box): sharp on high-density screens. */
 const scale = 200;
-
-/** A Blob as an object URL, released when it is replaced or the component goes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [blob]);
-  return url;
-}
 
 /**
  * The preview of a saved visual signature, fetched with the session's Authorization header (an
