@@ -221,12 +221,13 @@ export async function setDefaultVisualSignature(
   userId: string,
   id: string,
 ): Promise<VisualSignature> {
-  await owned(deps, userId, id);
+  const row = await owned(deps, userId, id);
   await deps.db.transaction(async (tx) => {
     await repo.lockUser(tx, userId);
     await repo.makeDefault(tx, userId, id);
   });
-  return toDto(await owned(deps, userId, id));
+  // makeDefault changes nothing else of this row.
+  return toDto({ ...row, isDefault: true });
 }
 
 /**
