@@ -7,6 +7,7 @@ const benchmarks = [
   'bench/render.ts',
   'bench/sign.ts',
   'bench/revision-size.ts',
+  'bench/refusal-latency.ts',
   'bench/api.ts',
   'bench/web-bundle.ts',
   'bench/lighthouse.ts',

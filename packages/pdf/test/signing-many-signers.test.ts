@@ -89,11 +89,12 @@ it(`keeps all ${SIGNERS} signatures valid when ${SIGNERS} people sign one after 
   // The reserve is sized, not guessed: the QES signature with its signature timestamp leaves room
   // for a TSA token 3 KB larger than the sandbox's, and the document timestamp fits its own reserve.
   const last = signatures.find((s) => s.fieldName === names.at(-1))!;
-  const reserved = (last.byteRange[2]! - last.byteRange[1]! - 2) / 2;
-  const used = extractSignature(pdf, last.byteRange).cms.length;
+  const lastRange = last.byteRange!;
+  const reserved = (lastRange[2]! - lastRange[1]! - 2) / 2;
+  const used = extractSignature(pdf, lastRange).cms.length;
   expect(reserved - used).toBeGreaterThan(3_000);
   expect(reserved / used).toBeLessThan(1.8); // was 2.6× before the reserve was sized
-  const token = extractSignature(pdf, archive[0]!.byteRange).cms.length;
+  const token = extractSignature(pdf, archive[0]!.byteRange!).cms.length;
   expect(token).toBeLessThan(TIMESTAMP_TOKEN_RESERVE - 3_000);
 
   const pdfsig = await tools.validators.pdfsig(pdf);
