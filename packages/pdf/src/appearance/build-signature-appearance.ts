@@ -4,7 +4,7 @@ import { pageRotation, readBox } from '../document/page-geometry';
 import type { PageRotation } from '../document/types';
 import { annotPageIndex } from '../fields/form-fields';
 import { claimsPdfA1, loadSignatureImage } from './signature-image';
-import { compressedStream, FACES, signatureFonts, type FaceKey } from './signature-fonts';
+import { compressedStream, faceFont, signatureFonts, type FaceKey } from './signature-fonts';
 import { encodeText, type EncodedText } from './text-run';
 import type { AppearanceBox, VisualSignatureData } from './visual-signature-data';
 
@@ -31,8 +31,8 @@ export function buildSignatureAppearance(
   if (!(w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h))) {
     throw new RangeError('appearance box must have a positive size');
   }
-  const regular = new mupdf.Font(FACES.F1);
-  const bold = new mupdf.Font(FACES.F2);
+  const regular = faceFont('F1');
+  const bold = faceFont('F2');
   const resources = doc.newDictionary();
   const pad = Math.min(6, 0.06 * Math.min(w, h));
   const ops: string[] = ['q', `0 0 ${n(w)} ${n(h)} re W n`];

@@ -7,8 +7,20 @@ import { listFormFields } from '../fields/form-fields';
  * The two faces of a visible signature: the Helvetica-metric sans serif (URW Nimbus Sans) built
  * into mupdf's WASM, so the engine needs no font file on disk. It covers Latin, Greek and Cyrillic.
  */
-export const FACES = { F1: 'Helvetica', F2: 'Helvetica-Bold' } as const;
+const FACES = { F1: 'Helvetica', F2: 'Helvetica-Bold' } as const;
 export type FaceKey = keyof typeof FACES;
+
+const loaded = new Map<FaceKey, mupdf.Font>();
+
+/** The face's font, loaded once per thread (mupdf parses the font program on every load). */
+export function faceFont(face: FaceKey): mupdf.Font {
+  let font = loaded.get(face);
+  if (!font) {
+    font = new mupdf.Font(FACES[face]);
+    loaded.set(face, font);
+  }
+  return font;
+}
 
 /**
  * Key of Signet's marker in its Type0 font dictionaries: the characters the embedded subset holds,
@@ -44,13 +56,18 @@ export function signatureFonts(
 ): Map<FaceKey, mupdf.PDFObject> {
   const earlier = earlierSignetFonts(doc);
   const pick = (face: FaceKey, drawn: ReadonlySet<number>): mupdf.PDFObject => {
-    const font = new mupdf.Font(FACES[face]);
+    const font = faceFont(face);
     const needed = [...drawn].filter((cp) => font.encodeCharacter(cp) !== 0);
     const candidates = earlier.filter((c) => c.face === face);
     for (const candidate of candidates) {
       if (!needed.every((cp) => candidate.characters.has(cp))) continue;
-      const expected = withSubset(face, [...candidate.characters], (built) => fingerprint(built));
-      if (expected === fingerprint(candidate.font)) return candidate.font;
+      const expected = withSubset(face, [...candidate.characters], (built) =>
+        // The subset tag in /BaseFont is mupdf's digest of the glyphs: a cheap first test.
+        built.get('BaseFont').asName() === candidate.font.get('BaseFont').asName()
+          ? fingerprint(built)
+          : null,
+      );
+      if (expected !== null && expected === fingerprint(candidate.font)) return candidate.font;
     }
     const wanted = new Set([...BASE_CHARACTERS, ...needed]);
     for (const candidate of candidates) for (const cp of candidate.characters) wanted.add(cp);
@@ -94,7 +111,7 @@ function earlierSignetFonts(doc: mupdf.PDFDocument): EarlierFont[] {
 function withSubset<T>(face: FaceKey, characters: number[], use: (font: mupdf.PDFObject) => T): T {
   const scratch = new mupdf.PDFDocument();
   try {
-    const font = new mupdf.Font(FACES[face]);
+    const font = faceFont(face);
     const ref = scratch.addFont(font);
     const glyphs = new Map<number, number>(); // gid → the first (lowest) character drawn with it
     for (const cp of [...characters].sort((a, b) => a - b)) {
