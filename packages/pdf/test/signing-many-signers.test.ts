@@ -11,7 +11,7 @@ import { corpusBytes } from './corpus-manifest';
 const SIGNERS = 20;
 
 /**
- * Bytes one signature may add, median over the signers. bench/revision-size.ts measured 29.5 KB
+ * Bytes one signature may add, median over the signers. bench/revision-size.ts measured about 30 KB
  * (B-LT, visible stamp, sandbox chains): the /Contents reserve (~20 KB as hex), the stamp (~2 KB,
  * fonts reused) and the DSS revision (5.5–8.5 KB, depending on whether the sandbox's OCSP answers
  * for the CA certificates are new). Before the fonts were reused and the reserve sized, it was 85 KB.
