@@ -3,16 +3,14 @@
 // route in the same run; and the upload-to-signed latency of a 1-page signature.
 // Run: node --import tsx bench/api.ts — replaces the "## API" section of bench/RESULTS.md.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { seedSandboxKeys } from '../packages/trust-services/src/testing';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { createTestDatabase, databaseKinds, freePort } from '../apps/api/test/helpers';
+import { databaseKinds } from '../apps/api/test/helpers';
+import { startBenchServer, signUpBenchUser } from './bench-server';
 import { postJson } from './post-json';
 
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));
@@ -27,43 +25,11 @@ interface Measured {
 }
 
 async function measure(kind: 'pglite' | 'postgres'): Promise<Measured> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-api-'));
-  await seedSandboxKeys(dataDir);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-    }),
-    jobPollMs: 200,
-  };
-  const database = await createTestDatabase(kind);
-  const app = await buildApp(config, { database });
-  await app.listen({ port, host: '127.0.0.1' });
+  const server = await startBenchServer(kind);
+  const { app, base } = server;
   try {
     const post = (path: string, body: unknown, token?: string) => postJson(base, path, body, token);
-    await post('/v1/request-confirmation', { email: 'bench@example.ch' });
-    await app.jobs.drain();
-    const mail = (await (await fetch(`${base}/sandbox/mail.json?to=bench@example.ch`)).json()) as Array<{
-      text: string;
-    }>;
-    const signupToken = /token=([\w-]+)/.exec(mail[0]!.text)![1];
-    const registered = await post('/v1/register', {
-      token: signupToken,
-      firstName: 'Bea',
-      lastName: 'Bench',
-      password: 'Quiet-harbour-42',
-      gtc: true,
-    });
-    if (typeof registered.value !== 'string') throw new Error(`register: ${JSON.stringify(registered)}`);
-    const token = registered.value;
-    await app.database.db.execute(
-      sql`update users set attributes = jsonb_set(attributes, '{free_signatures_remaining}', '1000')`,
-    );
+    const token = await signUpBenchUser(server, 'bench@example.ch', 1000);
 
     // Upload to signed: create with the PDF inline, send, sign (AES, B-LT), five times.
     const pdf = readFileSync(join(corpus, 'basic-pdf15-libreoffice-writer.pdf')).toString('base64');
@@ -146,9 +112,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Measured> {
       ],
     };
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 const benchmarks = [
   'bench/render.ts',
   'bench/sign.ts',
+  'bench/revision-size.ts',
+  'bench/refusal-latency.ts',
   'bench/api.ts',
   'bench/web-bundle.ts',
   'bench/lighthouse.ts',

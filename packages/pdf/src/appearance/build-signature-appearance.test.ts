@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,22 @@ import { closePdfEngine } from '../document/worker-pool';
 import { applySignatureAppearance } from './build-signature-appearance';
 import { renderAppearancePreview } from './render-appearance-preview';
 import type { VisualSignatureData } from './visual-signature-data';
+
+/** Every stream of an update that inflates (Flate data), decoded and joined. */
+function inflatedStreams(update: Uint8Array): string {
+  const text = latin1(update);
+  const out: string[] = [];
+  for (const match of text.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const end = text.indexOf('endstream', start);
+    try {
+      out.push(latin1(inflateSync(update.subarray(start, end))));
+    } catch {
+      // not Flate data (ciphertext, or another filter)
+    }
+  }
+  return out.join('\n');
+}
 
 const work = mkdtempSync(join(tmpdir(), 'signet-appearance-'));
 afterAll(() => closePdfEngine());
@@ -165,6 +182,74 @@ describe('visible signature appearance', () => {
     expect(blank.outside).toBe(0);
   });
 
+  it("reuses an earlier signature's fonts, and embeds once more for characters they lack", async () => {
+    const file = 'basic-pdf15-libreoffice-writer.pdf';
+    const rects = {
+      A: { x: 40, y: 500, width: 240, height: 90 },
+      B: { x: 40, y: 600, width: 240, height: 90 },
+      C: { x: 300, y: 600, width: 240, height: 90 },
+    };
+    const prepared = await addSignatureFields(
+      corpusBytes(file),
+      Object.entries(rects).map(([name, rect]) => ({ name, page: 1, ...rect })),
+    );
+    const stamp = (name: string): VisualSignatureData => ({
+      name,
+      date: '22.11.2026 10:15',
+      claim: 'Signet',
+    });
+    const latin = stamp('Anna Muster');
+    const polish = stamp('Łukasz Żółć'); // Latin Extended-A: inside every subset Signet embeds
+    const greek = stamp('Αλέξανδρος Παπαδόπουλος'); // outside the first subset
+    const first = fill(prepared, 'A', latin);
+    const second = fill(first, 'B', polish);
+    const third = fill(second, 'C', greek);
+    const path = join(work, 'three-stamps.pdf');
+    writeFileSync(path, third);
+    // One regular face for all three; the bold one (the names) once more for the Greek letters.
+    const fonts = run('pdffonts', [path])
+      .out.split('\n')
+      .filter((l) => /\+Helvetica/.test(l));
+    expect(fonts.filter((l) => /\+Helvetica /.test(l))).toHaveLength(1);
+    expect(fonts.filter((l) => /\+Helvetica-Bold /.test(l))).toHaveLength(2);
+    expect(run('qpdf', ['--check', path]).status).toBe(0);
+    const text = run('pdftotext', ['-f', '1', '-l', '1', path, '-']).out;
+    for (const name of ['Anna Muster', 'Łukasz Żółć', 'Αλέξανδρος Παπαδόπουλος'])
+      expect(text).toContain(name);
+    // Drawn with reused or re-embedded fonts, each stamp looks exactly as with fonts of its own.
+    const page = await renderPage(third, 1);
+    for (const [name, content] of [
+      ['B', polish],
+      ['C', greek],
+    ] as const) {
+      const alone = await renderPage(fill(prepared, name, content), 1);
+      expect((await diff(page, alone, rects[name])).inside, name).toBe(0);
+    }
+  });
+
+  it('embeds its own fonts when an earlier "Signet" font is not what the engine would embed', async () => {
+    const rect = { x: 40, y: 600, width: 240, height: 90 };
+    const prepared = await addSignatureFields(corpusBytes('basic-pdf15-libreoffice-writer.pdf'), [
+      { name: 'A', page: 1, ...rect },
+      { name: 'B', page: 1, x: 300, y: 600, width: 240, height: 90 },
+    ]);
+    const first = fill(prepared, 'A', { name: 'Anna Muster' });
+    // A later update claims Greek for the first subset, which does not hold it.
+    const doc = new mupdf.PDFDocument(first);
+    const font = findSignatureField(doc, 'A')!.widget!.get('AP', 'N', 'Resources', 'Font', 'F2');
+    font.put('SignetCharacters', doc.newString(`${font.get('SignetCharacters').asString()},391-3C9`));
+    const forged = doc.saveToBuffer('incremental').asUint8Array().slice();
+    doc.destroy();
+    const second = fill(forged, 'B', { name: 'Αλέξανδρος' });
+    const path = join(work, 'forged-marker.pdf');
+    writeFileSync(path, second);
+    const bold = run('pdffonts', [path])
+      .out.split('\n')
+      .filter((l) => /\+Helvetica-Bold /.test(l));
+    expect(bold).toHaveLength(2);
+    expect(run('pdftotext', [path, '-']).out).toContain('Αλέξανδρος');
+  });
+
   it('shrinks long text and a signature image into a small box without overflow', async () => {
     const rect = { x: 100, y: 100, width: 90, height: 30 };
     const image = await transparentSignature();
@@ -193,16 +278,16 @@ describe('visible signature appearance', () => {
     writeFileSync(path, filled);
     expect([0, 3]).toContain(run('qpdf', ['--check', path]).status); // the original has hint-table warnings
     expect(run('pdftotext', [path, '-']).out).toContain('Grüßmann-Öhlund');
-    // The appearance's content stream ("BT /F2 … Tf") is written uncompressed: readable in a plain
-    // file's update, ciphertext here.
-    expect(latin1(filled.subarray(original.length))).not.toContain(' Tf ');
+    // The appearance's content stream ("BT /F2 … Tf") inflates to text in a plain file's update;
+    // here it is ciphertext, which does not.
+    expect(inflatedStreams(filled.subarray(original.length))).not.toContain(' Tf ');
     const plain = await withAppearance(
       'basic-pdf15-libreoffice-writer.pdf',
       1,
       { x: 9, y: 9, width: 99, height: 40 },
       data,
     );
-    expect(latin1(plain.filled.subarray(plain.prepared.length))).toContain(' Tf ');
+    expect(inflatedStreams(plain.filled.subarray(plain.prepared.length))).toContain(' Tf ');
   });
 
   it('flattens a transparent signature image in PDF/A-1 files only (PDF/A-1 forbids soft masks)', async () => {

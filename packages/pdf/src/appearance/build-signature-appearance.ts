@@ -4,20 +4,13 @@ import { pageRotation, readBox } from '../document/page-geometry';
 import type { PageRotation } from '../document/types';
 import { annotPageIndex } from '../fields/form-fields';
 import { claimsPdfA1, loadSignatureImage } from './signature-image';
+import { compressedStream, faceFont, signatureFonts, type FaceKey } from './signature-fonts';
 import { encodeText, type EncodedText } from './text-run';
 import type { AppearanceBox, VisualSignatureData } from './visual-signature-data';
 
-/**
- * Fonts: the Helvetica-metric sans serif (URW Nimbus Sans) built into mupdf's WASM, so the engine
- * needs no font file on disk. It covers Latin-1 and Latin Extended-A (en/de/fr/it and more);
- * glyphs are embedded as subsets with a /ToUnicode map (text stays searchable).
- */
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-
 interface Line {
   text: EncodedText;
-  font: 'F1' | 'F2';
+  font: FaceKey;
   /** Natural font size in points; the layout only shrinks it. */
   size: number;
   gray: number;
@@ -38,89 +31,90 @@ export function buildSignatureAppearance(
   if (!(w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h))) {
     throw new RangeError('appearance box must have a positive size');
   }
-  // Build in a scratch document and graft the result: subsetting there touches only our fonts,
-  // never the fonts of the document being signed (whose earlier revisions must stay unchanged).
-  const scratch = new mupdf.PDFDocument();
-  try {
-    const regular = new mupdf.Font(REGULAR);
-    const bold = new mupdf.Font(BOLD);
-    const resources = scratch.newDictionary();
-    const fonts = scratch.newDictionary();
-    fonts.put('F1', scratch.addFont(regular));
-    fonts.put('F2', scratch.addFont(bold));
-    resources.put('Font', fonts);
+  const regular = faceFont('F1');
+  const bold = faceFont('F2');
+  const resources = doc.newDictionary();
+  const pad = Math.min(6, 0.06 * Math.min(w, h));
+  const ops: string[] = ['q', `0 0 ${n(w)} ${n(h)} re W n`];
+  let textLeft = pad;
 
-    const pad = Math.min(6, 0.06 * Math.min(w, h));
-    const ops: string[] = ['q', `0 0 ${n(w)} ${n(h)} re W n`];
-    let textLeft = pad;
-
-    if (data.qrUrl !== undefined && data.qrUrl !== '') {
-      const side = Math.min(h - 2 * pad, w * 0.32);
-      if (side > 0) {
-        ops.push(qrCodeOps(data.qrUrl, pad, (h - side) / 2, side));
-        textLeft = pad + side + pad;
-      }
+  if (data.qrUrl !== undefined && data.qrUrl !== '') {
+    const side = Math.min(h - 2 * pad, w * 0.32);
+    if (side > 0) {
+      ops.push(qrCodeOps(data.qrUrl, pad, (h - side) / 2, side));
+      textLeft = pad + side + pad;
     }
-    const textWidth = Math.max(1, w - textLeft - pad);
-
-    const lines = collectLines(data, regular, bold);
-    let image: { name: string; aspect: number } | null = null;
-    if (data.image !== undefined) {
-      const img = loadSignatureImage(data.image, claimsPdfA1(doc));
-      const xobjects = scratch.newDictionary();
-      xobjects.put('Im0', scratch.addImage(img));
-      resources.put('XObject', xobjects);
-      image = { name: 'Im0', aspect: img.getWidth() / img.getHeight() };
-      img.destroy();
-    }
-
-    const available = h - 2 * pad;
-    const textHeight = lines.reduce((sum, l) => sum + l.size * 1.2, 0);
-    const imageHeight = image === null ? 0 : lines.length === 0 ? available : available * 0.42;
-    // Grow short content up to 1.5× so a large field is not mostly empty; shrink long content.
-    const k = Math.min(1.5, available / (textHeight + imageHeight));
-    let top = h - pad - (available - (textHeight + imageHeight) * k) / 2;
-
-    if (image !== null) {
-      let ih = imageHeight * k;
-      let iw = ih * image.aspect;
-      if (iw > textWidth) {
-        iw = textWidth;
-        ih = iw / image.aspect;
-      }
-      ops.push(`q ${n(iw)} 0 0 ${n(ih)} ${n(textLeft)} ${n(top - ih)} cm /${image.name} Do Q`);
-      top -= imageHeight * k;
-    }
-    // The name (first line) stays the largest text even when its length shrinks it.
-    let largest = Infinity;
-    for (const line of lines) {
-      const slot = line.size * 1.2 * k;
-      const fitted = Math.min(line.size * k, line.text.width > 0 ? textWidth / line.text.width : Infinity);
-      const size = Math.min(fitted, largest);
-      if (largest === Infinity) largest = size;
-      const baseline = top - slot + (slot - size) / 2 + size * 0.22;
-      ops.push(
-        `BT /${line.font} ${n(size)} Tf ${line.gray} g 1 0 0 1 ${n(textLeft)} ${n(baseline)} Tm <${line.text.hex}> Tj ET`,
-      );
-      top -= slot;
-    }
-    ops.push('Q');
-
-    const form = scratch.newDictionary();
-    form.put('Type', scratch.newName('XObject'));
-    form.put('Subtype', scratch.newName('Form'));
-    form.put('BBox', [0, 0, w, h]);
-    form.put('Matrix', rotationMatrix(box.rotation ?? 0));
-    form.put('Resources', resources);
-    const xobject = scratch.addStream(ops.join('\n'), form);
-    // subsetFonts() keeps the glyphs that pages use: a page showing the form marks them.
-    const page = scratch.addPage([0, 0, w, h], 0, { XObject: { A: xobject } }, '/A Do');
-    scratch.insertPage(-1, page);
-    scratch.subsetFonts();
-    return doc.graftObject(xobject);
-  } finally {
-    scratch.destroy();
   }
+  const textWidth = Math.max(1, w - textLeft - pad);
+
+  const lines = collectLines(data, regular, bold);
+  let image: { name: string; aspect: number } | null = null;
+  if (data.image !== undefined) {
+    const img = loadSignatureImage(data.image, claimsPdfA1(doc));
+    // Added in a scratch document and grafted: mupdf's addImage would index every image of `doc`.
+    const scratch = new mupdf.PDFDocument();
+    try {
+      const xobjects = doc.newDictionary();
+      xobjects.put('Im0', doc.graftObject(scratch.addImage(img)));
+      resources.put('XObject', xobjects);
+    } finally {
+      scratch.destroy();
+    }
+    image = { name: 'Im0', aspect: img.getWidth() / img.getHeight() };
+    img.destroy();
+  }
+
+  const available = h - 2 * pad;
+  const textHeight = lines.reduce((sum, l) => sum + l.size * 1.2, 0);
+  const imageHeight = image === null ? 0 : lines.length === 0 ? available : available * 0.42;
+  // Grow short content up to 1.5× so a large field is not mostly empty; shrink long content.
+  const k = Math.min(1.5, available / (textHeight + imageHeight));
+  let top = h - pad - (available - (textHeight + imageHeight) * k) / 2;
+
+  if (image !== null) {
+    let ih = imageHeight * k;
+    let iw = ih * image.aspect;
+    if (iw > textWidth) {
+      iw = textWidth;
+      ih = iw / image.aspect;
+    }
+    ops.push(`q ${n(iw)} 0 0 ${n(ih)} ${n(textLeft)} ${n(top - ih)} cm /${image.name} Do Q`);
+    top -= imageHeight * k;
+  }
+  // The name (first line) stays the largest text even when its length shrinks it.
+  let largest = Infinity;
+  for (const line of lines) {
+    const slot = line.size * 1.2 * k;
+    const fitted = Math.min(line.size * k, line.text.width > 0 ? textWidth / line.text.width : Infinity);
+    const size = Math.min(fitted, largest);
+    if (largest === Infinity) largest = size;
+    const baseline = top - slot + (slot - size) / 2 + size * 0.22;
+    ops.push(
+      `BT /${line.font} ${n(size)} Tf ${line.gray} g 1 0 0 1 ${n(textLeft)} ${n(baseline)} Tm <${line.text.hex}> Tj ET`,
+    );
+    top -= slot;
+  }
+  ops.push('Q');
+
+  // Fonts last: they depend on the characters drawn, and may be an earlier signature's.
+  const faces = new Map<FaceKey, Set<number>>();
+  for (const line of lines) {
+    const characters = faces.get(line.font) ?? new Set<number>();
+    for (const cp of line.text.characters) characters.add(cp);
+    faces.set(line.font, characters);
+  }
+  if (faces.size > 0) {
+    const fonts = doc.newDictionary();
+    for (const [face, font] of signatureFonts(doc, faces)) fonts.put(face, font);
+    resources.put('Font', fonts);
+  }
+  return compressedStream(doc, Buffer.from(ops.join('\n'), 'latin1'), {
+    Type: doc.newName('XObject'),
+    Subtype: doc.newName('Form'),
+    BBox: [0, 0, w, h],
+    Matrix: rotationMatrix(box.rotation ?? 0),
+    Resources: resources,
+  });
 }
 
 /**

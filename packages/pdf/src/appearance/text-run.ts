@@ -5,6 +5,8 @@ export interface EncodedText {
   hex: string;
   /** Advance width in text space units per 1 pt of font size. */
   width: number;
+  /** The characters drawn (after the replacements below): what the embedded subset must hold. */
+  characters: number[];
 }
 
 /** Glyphs the font lacks are drawn as "?" rather than as invisible .notdef boxes. */
@@ -12,13 +14,15 @@ export function encodeText(font: mupdf.Font, text: string): EncodedText {
   const fallback = font.encodeCharacter('?');
   let hex = '';
   let width = 0;
+  const characters: number[] = [];
   for (const ch of text.normalize('NFC')) {
-    const cp = ch.codePointAt(0) ?? 0x3f;
     // Control characters (line breaks included) would print as boxes: show a space instead.
-    let gid = cp < 0x20 ? font.encodeCharacter(' ') : font.encodeCharacter(cp);
-    if (gid === 0) gid = fallback;
+    let cp = Math.max(ch.codePointAt(0) ?? 0x3f, 0x20);
+    let gid = font.encodeCharacter(cp);
+    if (gid === 0) [cp, gid] = [0x3f, fallback];
     hex += gid.toString(16).padStart(4, '0');
     width += font.advanceGlyph(gid);
+    characters.push(cp);
   }
-  return { hex, width };
+  return { hex, width, characters };
 }

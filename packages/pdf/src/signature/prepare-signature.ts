@@ -1,21 +1,44 @@
 import { createHash } from 'node:crypto';
-import { parseCertificate, sha256, type ParsedCertificate } from './certificates';
-import { buildSignedAttributes } from './cms';
+import { parseCertificate, sha256, uniqueCertificates, type ParsedCertificate } from './certificates';
+import { buildSignedAttributes, buildSignedData } from './cms';
 import { signedRanges, writeSignatureRevision } from './pdf-update';
 import type { PrepareSignatureOptions, PreparedSignature } from './types';
 
 // Step 1 of a signature, on its own so that the engine worker's task table (document/engine-tasks.ts)
 // can run it without importing the rest of the signing code, which runs on the API thread.
 
-/** Room for the RFC 3161 signature timestamp that step 2 adds from B-T on. */
-const TIMESTAMP_RESERVE = 12_000;
+/**
+ * Room for one RFC 3161 token: the signature timestamp inside the CMS (B-T and above) and a
+ * document timestamp's whole /Contents. A token is its TSTInfo and signed attributes (~600 bytes),
+ * the TSA's signature and the certificates the TSA includes: the sandbox's, with its RSA-2048
+ * certificate, is ~2.2 KB; 6,000 bytes hold a token whose TSA adds two CA certificates to its own
+ * (3 × 1.6 KB) with an RSA-4096 key. Every byte reserved is two in the file (hex), in every revision.
+ */
+export const TIMESTAMP_TOKEN_RESERVE = 6_000;
 
+/** The unsignedAttrs [1] and Attribute framing around the token, and longer outer DER lengths. */
+const TOKEN_FRAMING = 64;
+
+/** The longest ECDSA signature value in DER (P-521: two 66-byte integers and their framing). */
+const MAX_ECDSA_SIGNATURE = 139;
+
+/**
+ * Bytes to reserve for the CMS: exactly what step 2 writes at B-B (the same certificates, signed
+ * attributes of the same length, a signature value of the key's length) plus one timestamp token.
+ * Revocation data goes into the DSS, not the CMS, so it needs no room here.
+ */
 function placeholderSize(signer: ParsedCertificate, chain: readonly Uint8Array[]): number {
-  const certificates = chain.reduce((sum, der) => sum + der.length, signer.der.length);
-  const signature =
-    signer.keyType === 'ec' ? 150 : (signer.x509.publicKey.asymmetricKeyDetails?.modulusLength ?? 4096);
-  // Certificates + signature + attributes and CMS framing + room for the signature timestamp.
-  return certificates + Math.ceil(signature / 8) + 1_500 + TIMESTAMP_RESERVE;
+  const signatureLength =
+    signer.keyType === 'ec'
+      ? MAX_ECDSA_SIGNATURE
+      : Math.ceil((signer.x509.publicKey.asymmetricKeyDetails?.modulusLength ?? 4096) / 8);
+  const withoutTimestamp = buildSignedData({
+    signedAttributesDer: buildSignedAttributes(new Uint8Array(32), signer),
+    signatureValue: new Uint8Array(signatureLength),
+    signer,
+    certificates: uniqueCertificates([signer.der, ...chain]).map((c) => c.der),
+  }).length;
+  return withoutTimestamp + TOKEN_FRAMING + TIMESTAMP_TOKEN_RESERVE;
 }
 
 /** SHA-256 of the bytes a ByteRange covers. */

@@ -17,13 +17,11 @@ import {
 import { bytesEqual } from './der';
 import { writeValidationData, type ValidationDataUpdate } from './dss';
 import { embedContents, openForUpdate, signedRanges, writeSignatureRevision } from './pdf-update';
-import { digestRanges, prepareSignature } from './prepare-signature';
+import { digestRanges, prepareSignature, TIMESTAMP_TOKEN_RESERVE } from './prepare-signature';
 import { gatherRevocation, type RevocationTransports, type ValidationMaterial } from './revocation';
 import { obtainTimestampToken, type TimestampTransport } from './timestamp';
 import type { CompleteSignatureOptions, PrepareSignatureOptions, PreparedSignature } from './types';
 import { signatureEntries, type SignatureEntry } from './validate';
-
-const DOCUMENT_TIMESTAMP_SIZE = 16_000;
 
 function contentsValue(pdf: Uint8Array, start: number, end: number): Uint8Array {
   return new Uint8Array(Buffer.from(new TextDecoder('latin1').decode(pdf.subarray(start, end)), 'hex'));
@@ -187,7 +185,7 @@ export async function addDocumentTimestamp(
   const revision = writeSignatureRevision(pdf, {
     newFieldName: options.fieldName ?? `DocumentTimestamp-${Date.now().toString(36)}`,
     password: options.password,
-    dictionary: { type: 'DocTimeStamp', subFilter: 'ETSI.RFC3161', contentsSize: DOCUMENT_TIMESTAMP_SIZE },
+    dictionary: { type: 'DocTimeStamp', subFilter: 'ETSI.RFC3161', contentsSize: TIMESTAMP_TOKEN_RESERVE },
   });
   const signedBytes = Buffer.concat(signedRanges(revision.pdf, revision.byteRange));
   const token = await obtainTimestampToken(options.timestamp, signedBytes);

@@ -92,6 +92,27 @@ export async function contextFor(
   };
 }
 
+/**
+ * Each request an account signs in its own name spends one free signature, at commit (a seal signs
+ * for the business and spends none; a visitor has no account). Checked here as well, before any
+ * certificate is enrolled or any timestamp asked for, so that an account with too few left is told
+ * at once and a batch is refused whole rather than half signed; the spend at commit stays the guard
+ * against two signings at the same time.
+ */
+export async function checkFreeSignatures(deps: SigningDeps, contexts: SigningContext[]): Promise<void> {
+  const userId = contexts[0]?.userId;
+  if (!userId) return;
+  const left = (await getAccount(deps, userId)).attributes.free_signatures_remaining;
+  if (left >= contexts.length) return;
+  throw new AppError(
+    'FREE_SIGNATURES_EXHAUSTED',
+    left <= 0
+      ? 'You have no free signatures left. Upgrade your plan to sign.'
+      : `These ${contexts.length} requests need ${contexts.length} free signatures; you have ${left} left. Upgrade your plan or sign fewer at once.`,
+    { field: 'signatureRequests' },
+  );
+}
+
 /** Name and e-mail for the certificate: the account's, or the visitor's identity data. */
 export async function signerIdentity(
   deps: SigningDeps,

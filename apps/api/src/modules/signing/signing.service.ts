@@ -8,6 +8,7 @@ import { startQualified } from './qes-step-up.service.ts';
 import { sealFor, signWithSeal } from './seal-signing.service.ts';
 import { commitSignatures, signEach, signImplicitly } from './signature-revisions.ts';
 import {
+  checkFreeSignatures,
   contextFor,
   signerIdentity,
   signerKeyOf,
@@ -60,6 +61,8 @@ export async function sign(
       field: 'signatureRequests',
     });
   for (const context of contexts) await checkPart11(deps, context, body.password);
+  // Every refusal above and here comes before the first call to a trust service.
+  await checkFreeSignatures(deps, contexts);
   if (qes.length > 0) return startQualified(deps, caller, contexts, body.language);
 
   return signEach(deps, contexts, async (context) => {
