@@ -62,6 +62,7 @@ export {
   type ValidationCheck,
   type ValidationReport,
 } from './signature/validate';
+export { validatePdfSignaturesInEngine } from './signature/validate-in-engine';
 export type { RevocationTransports, ValidationMaterial } from './signature/revocation';
 export { obtainTimestampToken, type TimestampTransport } from './signature/timestamp';
 export { verifyTimestampToken, type TimestampTokenVerification } from './signature/timestamp-token';
