@@ -66,7 +66,11 @@ export const TrustAnchor = z.object({
 });
 export type TrustAnchor = z.infer<typeof TrustAnchor>;
 
-export const ValidationCheck = z.object({ name: z.string(), passed: z.boolean(), detail: z.string().optional() });
+export const ValidationCheck = z.object({
+  name: z.string(),
+  passed: z.boolean(),
+  detail: z.string().optional(),
+});
 
 /** The public validation report (JSON; the PDF report prints the same). */
 export const ValidationReport = z.object({

@@ -15,5 +15,4 @@ describe('validation in an engine worker', () => {
     expect(inWorker).toEqual(here);
     expect(inWorker.signatures.map((s) => s.indication)).toEqual(['INDETERMINATE', 'TOTAL-FAILED']);
   });
-
 });
