@@ -2,15 +2,14 @@
 // poppler's pdftoppm on the same files in the same run. Run: node --import tsx bench/render.ts
 // Prints a Markdown section and appends/replaces "## Page rendering" in bench/RESULTS.md.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { format, resolveConfig } from 'prettier';
 import { closePdfEngine, configurePdfEngine, renderPage, renderPages } from '../packages/pdf/src/index';
+import { writeResultsSection } from './results-section';
 
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));
-const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'signet-bench-render-'));
 const workers = Math.min(4, cpus().length);
 configurePdfEngine({ workers });
@@ -130,15 +129,4 @@ const section = [
 ].join('\n');
 console.log(section);
 
-// Replace our own section, keep everyone else's.
-const existing = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Benchmark results\n\n';
-const start = existing.indexOf('## Page rendering');
-let next = start < 0 ? -1 : existing.indexOf('\n## ', start + 1);
-if (next >= 0) next += 1;
-const updated =
-  start < 0
-    ? `${existing.trimEnd()}\n\n${section}`
-    : `${existing.slice(0, start)}${section}${next < 0 ? '' : `\n${existing.slice(next)}`}`;
-// Formatted like the rest of the repository, so `prettier --check` stays clean after a run.
-const options = (await resolveConfig(resultsFile)) ?? {};
-writeFileSync(resultsFile, await format(updated, { ...options, parser: 'markdown' }));
+await writeResultsSection('## Page rendering', section);

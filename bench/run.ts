@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 const benchmarks = [
   'bench/render.ts',
   'bench/sign.ts',
+  'bench/validate.ts',
   'bench/api.ts',
   'bench/web-bundle.ts',
   'bench/lighthouse.ts',
