@@ -4,27 +4,14 @@
 // Prints a Markdown section and replaces "## Signature validation" in bench/RESULTS.md.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closePdfEngine, configurePdfEngine, validatePdfSignaturesInEngine } from '../packages/pdf/src/index';
-import { writeResultsSection } from './results-section';
+import { machineLines, median, time, writeResultsSection } from './results-section';
 
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));
 const runs = 15;
 configurePdfEngine({ workers: 1 });
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-
-async function time(fn: () => unknown): Promise<number> {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
-}
 
 // pdfsig exits non-zero for broken signatures; its time is what counts.
 function pdfsig(path: string): void {
@@ -58,13 +45,11 @@ for (const file of files) {
 }
 await closePdfEngine();
 
-const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown').trim();
 const f = (n: number) => n.toFixed(1);
 const section = [
   '## Signature validation',
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (nproc), ${cpu}; Node ${process.version};`,
-  `load average at the end of the run ${loadavg()[0]?.toFixed(1)} (other work on the machine inflates both columns).`,
+  ...machineLines(),
   'Signet: `validatePdfSignaturesInEngine` (the validator uploads and `/validate` run: every revision opened by mupdf in a warm',
   'engine worker, CMS, digests, chain and embedded revocation data checked; no trust anchors, no online fetches), timed',
   'from the call to the report. Baseline: poppler `pdfsig -nocert` (integrity only, no certificate checks), one process',

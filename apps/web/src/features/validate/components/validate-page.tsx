@@ -1,14 +1,14 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { dashedPanel, PageFrame } from '../../../components/page-frame.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { PdfDropZone } from '../../../components/pdf-drop-zone.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { useErrorText } from '../../../lib/server-errors.ts';
@@ -24,9 +24,6 @@ export function ValidatePage() {
   const { t } = useTranslation('validate');
   const errorText = useErrorText(['validate']);
   const { document: expected } = useSearch({ from: '/simple/validate' });
-  const input = useRef<HTMLInputElement>(null);
-  const hintId = useId();
-  const [dragging, setDragging] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const validation = useValidatePdf();
   const [downloadError, setDownloadError] = useState<unknown>(null);
@@ -36,11 +33,6 @@ export function ValidatePage() {
     setFile(picked);
     setDownloadError(null);
     validation.mutate(picked);
-  };
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    check(event.dataTransfer.files[0]);
   };
   const baseName = (file?.name ?? 'document').replace(/\.pdf$/i, '');
   const downloadPdf = async () => {
@@ -74,56 +66,19 @@ export function ValidatePage() {
             {t('qr.drop')}
           </Alert>
         )}
-        <Box
-          component="section"
-          aria-label={t('drop.label')}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          data-testid="drop-zone"
-          sx={{
-            ...dashedPanel,
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: dragging ? 'primary.main' : 'divider',
-            bgcolor: dragging ? 'action.hover' : 'background.paper',
-          }}
+        <PdfDropZone
+          label={t('drop.label')}
+          heading={t('drop.heading')}
+          hint={t('drop.hint')}
+          pickLabel={t('drop.pick')}
+          icon={<FactCheckOutlinedIcon />}
+          disabled={validation.isPending}
+          onFiles={(files) => check(files[0])}
         >
-          <Box aria-hidden="true" sx={{ color: 'primary.main', '& svg': { fontSize: 56 } }}>
-            <FactCheckOutlinedIcon />
-          </Box>
-          <Typography variant="h2">{t('drop.heading')}</Typography>
-          <Typography id={hintId} color="text.secondary">
-            {t('drop.hint')}
-          </Typography>
-          <Button
-            variant="contained"
-            onClick={() => input.current?.click()}
-            aria-describedby={hintId}
-            disabled={validation.isPending}
-          >
-            {t('drop.pick')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            accept="application/pdf,.pdf"
-            hidden
-            data-testid="file-input"
-            aria-label={t('drop.pick')}
-            onChange={(event) => {
-              const picked = event.target.files?.[0];
-              event.target.value = '';
-              check(picked);
-            }}
-          />
           <Typography variant="body2" color="text.secondary">
             {t('privacy')}
           </Typography>
-        </Box>
+        </PdfDropZone>
 
         <Box
           component="section"
