@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationEndpoints } from '@signet/contracts/endpoints/validation';
 import { AppError } from '../../errors.ts';
@@ -16,10 +17,15 @@ async function droppedFile(deps: validation.ValidationDeps, request: FastifyRequ
   await validation.enforcePublicLimit(deps, request.ip);
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the PDF as multipart/form-data.', { field: 'file' });
+  let pdf: Buffer | null = null;
   for await (const part of multipartParts(request)) {
-    if (part.type === 'file' && part.fieldname === 'file') return validation.readDroppedFile(part.file);
-    if (part.type === 'file') part.file.resume();
+    if (part.type !== 'file') continue;
+    if (part.fieldname === 'file' && pdf === null) pdf = await validation.readDroppedFile(part.file);
+    // Other files are read to their end and dropped: the whole body is consumed, and a body that
+    // breaks off inside one is answered as malformed instead of failing unseen.
+    else await finished(part.file.resume());
   }
+  if (pdf !== null) return pdf;
   throw new AppError('VALIDATION_FAILED', 'Attach the PDF as a `file` part.', { field: 'file' });
 }
 

@@ -164,7 +164,11 @@ describe.each(databaseKinds)('signature validation (%s)', (kind) => {
     expect(notPdf.statusCode).toBe(400);
     expect(json(notPdf)).toMatchObject({ code: 'PDF_NOT_A_PDF', field: 'file' });
 
-    const body = multipart([{ name: 'note', content: 'no file here' }]);
+    // A field and a file under another name: read and dropped, and the PDF is still missing.
+    const body = multipart([
+      { name: 'note', content: 'no file here' },
+      { name: 'attachment', filename: 'other.pdf', content: samplePdf },
+    ]);
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/v1/validation',
