@@ -179,6 +179,18 @@ describe.each(databaseKinds)('signature validation (%s)', (kind) => {
     expect(missing.statusCode).toBe(400);
     expect(json(missing)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'file' });
 
+    // A body that breaks off inside another file part: answered, not left to fail unseen.
+    const cut = multipart([{ name: 'attachment', filename: 'other.pdf', content: samplePdf }]);
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/validation',
+      headers: cut.headers,
+      payload: cut.payload.subarray(0, cut.payload.length - 200),
+      remoteAddress: '192.0.2.3',
+    });
+    expect(truncated.statusCode).toBe(400);
+    expect(json(truncated)).toMatchObject({ code: 'MALFORMED_MULTIPART' });
+
     const huge = Buffer.alloc(40 * 1024 * 1024 + 1, 0x20);
     huge.write('%PDF-1.7\n');
     const tooBig = await validate(t, huge, '192.0.2.3');
