@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { seriousViolations } from './axe.ts';
-import { createUser } from './factories.ts';
+import { corpusPdf, createRequest, createUser } from './factories.ts';
 import { settled, signedInPage, useBrowser } from './support.ts';
 
 const corpus = '/work/shared/pdf-corpus';
@@ -39,5 +39,28 @@ test('a broken signed PDF uploaded for signing is flagged in the editor before a
     } finally {
       await context.close();
     }
+  }
+});
+
+test('the signing view shows the same warning before the signer signs', async () => {
+  const user = await createUser('Sigrid', 'Signer');
+  const request = await createRequest(user.token, {
+    title: 'Broken upload',
+    documents: [{ title: 'Lease', content: corpusPdf('signed-broken-modified-after-signing.pdf') }],
+    signatures: [{ account_email: user.email }],
+  });
+  const { context, page } = await signedInPage(browser(), user);
+  try {
+    await page.goto(`/view/${request.id}`);
+    await settled(page);
+    const warning = page.getByTestId('existing-signatures');
+    await warning.waitFor();
+    assert.equal(await warning.getAttribute('role'), 'alert');
+    assert.match(await warning.innerText(), /A signature in “Lease” is broken/);
+    // Shown before the signer acts: the Sign button is still there to be pressed.
+    await page.getByRole('button', { name: 'Sign', exact: true }).first().waitFor();
+    await page.screenshot({ path: join(shots, 'validation-warning-view-1280.png'), fullPage: false });
+  } finally {
+    await context.close();
   }
 });
