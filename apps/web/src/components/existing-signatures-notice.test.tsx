@@ -8,14 +8,12 @@ import enGb from '../locales/en-gb.json';
 import { ExistingSignaturesNotice } from './existing-signatures-notice.tsx';
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({
-      lng: 'en-gb',
-      lowerCaseLng: true,
-      resources: { 'en-gb': { translation: enGb } },
-      returnNull: false,
-    });
+  await i18next.use(initReactI18next).init({
+    lng: 'en-gb',
+    lowerCaseLng: true,
+    resources: { 'en-gb': { translation: enGb } },
+    returnNull: false,
+  });
 });
 
 const verdict = (overrides: Partial<SignatureVerdict>): SignatureVerdict => ({
