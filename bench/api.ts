@@ -12,11 +12,11 @@ import { sql } from 'drizzle-orm';
 import { databaseKinds } from '../apps/api/test/helpers';
 import { startBenchServer, signUpBenchUser } from './bench-server';
 import { postJson } from './post-json';
+import { median } from './results-section';
 
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));
 const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const requestCount = 10_000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Measured {
   kind: 'pglite' | 'postgres';

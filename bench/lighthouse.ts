@@ -13,6 +13,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { freePort } from '../apps/api/test/helpers';
 import { postJson } from './post-json';
+import { median } from './results-section';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsFile = join(root, 'bench/RESULTS.md');
@@ -109,8 +110,6 @@ async function audit(
     await page.close();
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
   const port = await freePort();

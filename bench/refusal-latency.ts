@@ -11,12 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { databaseKinds } from '../apps/api/test/helpers';
 import { startBenchServer, signUpBenchUser } from './bench-server';
 import { postJson } from './post-json';
-import { writeResultsSection } from './results-section';
+import { median, writeResultsSection } from './results-section';
 
 const RUNS = 15;
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));
 const pdf = readFileSync(join(corpus, 'pdf20-simple-pdfassociation.pdf')).toString('base64');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Median ms of `RUNS` refusals of POST /v3/sign, each expected with `code`. */
 async function refusalMs(base: string, token: string, requestId: unknown, code: string): Promise<number> {

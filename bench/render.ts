@@ -2,30 +2,17 @@
 // poppler's pdftoppm on the same files in the same run. Run: node --import tsx bench/render.ts
 // Prints a Markdown section and appends/replaces "## Page rendering" in bench/RESULTS.md.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { format, resolveConfig } from 'prettier';
 import { closePdfEngine, configurePdfEngine, renderPage, renderPages } from '../packages/pdf/src/index';
+import { machineLines, median, time, writeResultsSection } from './results-section';
 
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));
-const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'signet-bench-render-'));
 const workers = Math.min(4, cpus().length);
 configurePdfEngine({ workers });
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-
-async function time(fn: () => unknown): Promise<number> {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
-}
 
 function pdftoppm(file: string, dpi: number, first?: number, last?: number): void {
   const range = first === undefined ? [] : ['-f', String(first), '-l', String(last ?? first)];
@@ -107,13 +94,11 @@ for (const { file, pages } of cases) {
 }
 await closePdfEngine();
 
-const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown').trim();
 const f = (n: number) => n.toFixed(1);
 const section = [
   '## Page rendering',
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (nproc), ${cpu}; Node ${process.version};`,
-  `load average at the end of the run ${loadavg()[0]?.toFixed(1)} (other work on the machine inflates both columns).`,
+  ...machineLines(),
   'Engine: `renderPage`/`renderPages` of `@signet/pdf` (mupdf WASM in warm worker threads, PNG encoded by sharp),',
   'timed from the call to the PNG bytes. As in production, each worker keeps recently opened documents, so repeated',
   'calls on one file skip re-parsing it (the bytes are still sent and hashed on every call). Baseline: poppler',
@@ -130,15 +115,4 @@ const section = [
 ].join('\n');
 console.log(section);
 
-// Replace our own section, keep everyone else's.
-const existing = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Benchmark results\n\n';
-const start = existing.indexOf('## Page rendering');
-let next = start < 0 ? -1 : existing.indexOf('\n## ', start + 1);
-if (next >= 0) next += 1;
-const updated =
-  start < 0
-    ? `${existing.trimEnd()}\n\n${section}`
-    : `${existing.slice(0, start)}${section}${next < 0 ? '' : `\n${existing.slice(next)}`}`;
-// Formatted like the rest of the repository, so `prettier --check` stays clean after a run.
-const options = (await resolveConfig(resultsFile)) ?? {};
-writeFileSync(resultsFile, await format(updated, { ...options, parser: 'markdown' }));
+await writeResultsSection('## Page rendering', section);

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 
@@ -26,4 +27,26 @@ export async function writeResultsSection(heading: string, markdown: string): Pr
     `${lines.slice(0, start).join('\n')}\n${formatted}${after === '' ? '' : `\n${after}`}`,
   );
   return formatted;
+}
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+/** Milliseconds `fn` took, awaited. */
+export async function time(fn: () => unknown): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+/** The machine and its load at the end of a run: the two lines every section opens with. */
+export function machineLines(): string[] {
+  const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown').trim();
+  return [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (nproc), ${cpu}; Node ${process.version};`,
+    `load average at the end of the run ${loadavg()[0]?.toFixed(1)} (other work on the machine inflates both columns).`,
+  ];
 }

@@ -8,6 +8,7 @@ const benchmarks = [
   'bench/sign.ts',
   'bench/revision-size.ts',
   'bench/refusal-latency.ts',
+  'bench/validate.ts',
   'bench/api.ts',
   'bench/web-bundle.ts',
   'bench/lighthouse.ts',

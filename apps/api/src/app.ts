@@ -21,6 +21,8 @@ import { closePdfEngine } from '@signet/pdf';
 import { BlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { validationRoutes } from './modules/validation/validation.routes.ts';
+import { trustAnchorSource } from './modules/validation/trust-anchors.ts';
 import { signatureRequestsRoutes } from './modules/signature-requests/signature-requests.routes.ts';
 import { clearStaleLocks } from './modules/signature-requests/request-locks.service.ts';
 import { auditTimestampJobKind, timestampHead } from './modules/signature-requests/audit-trail.service.ts';
@@ -148,13 +150,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
   const blobs = new BlobStore(join(config.dataDir, 'blobs'));
-  const documentDeps = { ...deps, blobs, pageCacheDir: join(config.dataDir, 'page-cache') };
   // A real QTSP issues the token (production requires it configured); the sandbox takes this one.
   const qtspClientToken = config.qtspClientToken ?? installationSecret(config.dataDir, 'qtsp-client-token');
   // The QTSP authorizes a signature only with Signet's signed word that the signer is present.
   const signerAssertions = await SignerAssertions.forInstallation(config.dataDir);
   const qtsp = new RemoteSigningClient(config.trustServicesUrl, qtspClientToken, signerAssertions, clock);
   const timestamp = timestampTransport(config.trustServicesUrl);
+  // Validations (uploads, /validate) trust Signet's own CAs and the operator's TRUST_ANCHORS_FILE.
+  const trustAnchors = trustAnchorSource(() => qtsp.caCertificatesDer(), config.trustAnchors, app.log);
+  const documentDeps = { ...deps, blobs, pageCacheDir: join(config.dataDir, 'page-cache'), trustAnchors };
   // Like the QTSP's: issued by a real provider (production requires them), generated for the sandbox.
   const identificationClientToken =
     config.identificationClientToken ?? installationSecret(config.dataDir, 'identification-client-token');
@@ -223,6 +227,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         }),
       );
       await api.register((instance) => documentsRoutes(instance, documentDeps));
+      await api.register((instance) => validationRoutes(instance, { db, clock, trustAnchors }));
       await api.register((instance) => signatureRequestsRoutes(instance, requestDeps));
       await api.register((instance) => signingRoutes(instance, signingDeps));
       await api.register((instance) =>

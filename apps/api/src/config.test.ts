@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { productionSettings } from '../test/production-settings.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -56,6 +61,47 @@ describe('config', () => {
     for (const bad of ['true', '1', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1'])
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/could choose their own address/);
+  });
+
+  it('reads TRUST_ANCHORS_FILE as a PEM bundle, and stops on a file it cannot use', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'signet-anchors-'));
+    const pem = (name: string) =>
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:P-256',
+          '-nodes',
+          '-keyout',
+          join(dir, `${name}.key`),
+          '-subj',
+          `/CN=${name}`,
+          '-days',
+          '1',
+        ],
+        { encoding: 'latin1', stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+    const bundle = join(dir, 'bundle.pem');
+    writeFileSync(bundle, `# national roots\n${pem('Root A')}${pem('Root B')}`);
+    const anchors = loadConfig({ TRUST_ANCHORS_FILE: bundle }).trustAnchors;
+    expect(anchors.map((der) => new X509Certificate(der).subject)).toEqual(['CN=Root A', 'CN=Root B']);
+    expect(loadConfig({}).trustAnchors).toEqual([]);
+
+    writeFileSync(join(dir, 'empty.pem'), 'no certificates here\n');
+    writeFileSync(join(dir, 'bad.pem'), '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n');
+    expect(() => loadConfig({ TRUST_ANCHORS_FILE: join(dir, 'missing.pem') })).toThrow(
+      /TRUST_ANCHORS_FILE: cannot read .*missing\.pem \(ENOENT\)/,
+    );
+    expect(() => loadConfig({ TRUST_ANCHORS_FILE: join(dir, 'empty.pem') })).toThrow(
+      /holds no PEM certificate/,
+    );
+    expect(() => loadConfig({ TRUST_ANCHORS_FILE: join(dir, 'bad.pem') })).toThrow(
+      /certificate 1 of .* is not a valid X\.509 certificate/,
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -44,6 +46,54 @@ const TrustProxy = z
     return entries;
   });
 
+const pemCertificate = /-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/g;
+
+/**
+ * TRUST_ANCHORS_FILE: a PEM bundle of CA certificates the operator trusts besides Signet's own
+ * (e.g. a national or the EU list's CAs), read once at start. An unreadable file, one without
+ * certificates or with a certificate that does not parse stops the start: a silently empty trust
+ * list would make every foreign signature INDETERMINATE without anyone noticing why.
+ */
+const TrustAnchorsFile = z
+  .string()
+  .trim()
+  .optional()
+  .transform((path, ctx): Uint8Array[] => {
+    if (!path) return [];
+    let pem: string;
+    try {
+      pem = readFileSync(resolve(path), 'latin1');
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      });
+      return z.NEVER;
+    }
+    const anchors = [...pem.matchAll(pemCertificate)].map(
+      (m) => new Uint8Array(Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64')),
+    );
+    if (anchors.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`,
+      });
+      return z.NEVER;
+    }
+    for (const [index, der] of anchors.entries()) {
+      try {
+        new X509Certificate(der);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: `certificate ${index + 1} of ${path} is not a valid X.509 certificate`,
+        });
+        return z.NEVER;
+      }
+    }
+    return anchors;
+  });
+
 /**
  * The one place that reads process.env. Every setting is documented in the README's configuration table.
  * A bad value stops the start with one line per problem, naming the variable.
@@ -76,6 +126,7 @@ const Env = z.object({
   ID_AUSTRIA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: TrustProxy,
+  TRUST_ANCHORS_FILE: TrustAnchorsFile,
   AUDIT_MAC_KEY: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -135,6 +186,8 @@ export interface Config {
   mailLimitPerAddress: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For gives request.ip (false: none). */
   trustProxy: false | string[];
+  /** CA certificates (DER) the operator trusts for validation besides Signet's own (TRUST_ANCHORS_FILE). */
+  trustAnchors: Uint8Array[];
   /** Key of the audit trail's MACs; undefined: the data folder's generated `audit-mac-key`. */
   auditMacKey: string | undefined;
   /** Key of the referral widget's tokens (POST /v1/user/cello); undefined: the data folder's `referral-token-key`. */
@@ -188,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
+    trustAnchors: e.TRUST_ANCHORS_FILE,
     auditMacKey: e.AUDIT_MAC_KEY,
     referralTokenKey: e.REFERRAL_TOKEN_KEY,
     logLevel: e.LOG_LEVEL,

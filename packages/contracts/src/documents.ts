@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DocumentValidation } from './validation.ts';
 
 /** Upload limits (issue 4): per document and per request (all documents and attachments together). */
 export const maxDocumentBytes = 40 * 1024 * 1024;
@@ -24,6 +25,8 @@ export const Document = z.object({
   pages: z.array(PageSize),
   /** Number of signatures in the current version. */
   signatureCount: z.number().int(),
+  /** The signatures the upload already held, validated at upload (null: it held none). */
+  validation: DocumentValidation.nullable(),
   createdAt: z.string(),
 });
 export type Document = z.infer<typeof Document>;

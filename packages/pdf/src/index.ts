@@ -62,8 +62,10 @@ export {
   type ValidationCheck,
   type ValidationReport,
 } from './signature/validate';
+export { validatePdfSignaturesInEngine } from './signature/validate-in-engine';
+export { revisionEnds } from './signature/revisions';
 export type { RevocationTransports, ValidationMaterial } from './signature/revocation';
 export { obtainTimestampToken, type TimestampTransport } from './signature/timestamp';
 export { verifyTimestampToken, type TimestampTokenVerification } from './signature/timestamp-token';
 
-export { htmlToPdf, type HtmlToPdfOptions } from './report/html-to-pdf';
+export { escapeHtml, htmlToPdf, type HtmlToPdfOptions } from './report/html-to-pdf';

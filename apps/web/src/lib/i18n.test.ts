@@ -15,6 +15,7 @@ describe('languages and formats (spec §5/§9)', () => {
     expect(pickLanguage('?lang=it', '/login', [])).toBe('en-gb');
     expect(pickLanguage('?lang=it', '/view/r1/u1', [])).toBe('it');
     expect(pickLanguage('?lang=it', '/direct-sign/identification/eidas', [])).toBe('it');
+    expect(pickLanguage('?lang=it', '/validate', [])).toBe('it');
   });
 
   it('formats date and time with day, short month, year, hour and minute', () => {

@@ -43,14 +43,17 @@ const localeBackend: BackendModule = {
   },
 };
 
-function isDirectSignPath(pathname: string): boolean {
-  return pathname.startsWith('/direct-sign') || /^\/view\/[^/]+\/[^/]+/.test(pathname);
+/** Pages Italian is offered on: direct signing, and /validate (reached from any signature's QR code). */
+function offersItalian(pathname: string): boolean {
+  return (
+    pathname.startsWith('/direct-sign') || /^\/view\/[^/]+\/[^/]+/.test(pathname) || pathname === '/validate'
+  );
 }
 
 /** The `lang` query parameter wins, then the stored choice, then the browser, then en-gb. */
 export function pickLanguage(search: string, pathname: string, browser: readonly string[]): Language {
   const fromQuery = Language.safeParse(new URLSearchParams(search).get('lang')?.toLowerCase());
-  if (fromQuery.success && (fromQuery.data !== 'it' || isDirectSignPath(pathname))) return fromQuery.data;
+  if (fromQuery.success && (fromQuery.data !== 'it' || offersItalian(pathname))) return fromQuery.data;
   const stored = Language.safeParse(localStorage.getItem(storageKey));
   if (stored.success && stored.data !== 'it') return stored.data;
   for (const candidate of browser) {

@@ -110,6 +110,10 @@ const pages: Record<string, RouteComponent> = {
   dashboard: lazyRouteComponent(() => import('./dashboard-route.tsx'), 'DashboardRoute'),
   upload: lazyRouteComponent(() => import('./upload-route.tsx'), 'UploadRoute'),
   sendto: lazyRouteComponent(() => import('../features/sendto/components/sendto-page.tsx'), 'SendToPage'),
+  validate: lazyRouteComponent(
+    () => import('../features/validate/components/validate-page.tsx'),
+    'ValidatePage',
+  ),
   maintenance: lazyRouteComponent(
     () => import('../features/status/components/maintenance-page.tsx'),
     'MaintenancePage',

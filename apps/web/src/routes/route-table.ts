@@ -62,6 +62,8 @@ const pages = [
   open('/cookiesblocked', 'cookiesblocked'),
   { ...user('/welcome', 'welcome'), layout: 'simple' },
   open('/sorry', 'sorry'),
+  // Anyone checks a signed PDF here; a signature's QR code leads here with the version's hash.
+  open('/validate', 'validate'),
   open('/maintenance', 'maintenance'),
   { ...user('/logout', 'logout'), layout: 'simple' },
   user('/upload', 'upload'),

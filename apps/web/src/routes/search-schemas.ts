@@ -47,6 +47,16 @@ const searchValidators = {
   'standards-zertes-auto': sr,
   'standards-zertes-video': sr,
   'standards-zertes-personal-details': sr,
+  // The SHA-256 a signature's QR code names; anything else is ignored rather than a 404.
+  validate: validated(
+    z.looseObject({
+      document: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional()
+        .catch(undefined),
+    }),
+  ),
   login: normalisedByGuard<LoginSearch>(),
   dashboard: normalisedByGuard<Partial<DashboardSearch>>(),
 };

@@ -9,6 +9,7 @@ import { platformEndpoints } from './platform.ts';
 import { requestParticipantEndpoints } from './request-participants.ts';
 import { signatureRequestEndpoints } from './signature-requests.ts';
 import { signingEndpoints } from './signing.ts';
+import { validationEndpoints } from './validation.ts';
 import { visualSignatureEndpoints } from './visual-signatures.ts';
 
 /**
@@ -27,5 +28,6 @@ export const allEndpoints: readonly Endpoint[] = [
   requestParticipantEndpoints,
   signatureRequestEndpoints,
   signingEndpoints,
+  validationEndpoints,
   visualSignatureEndpoints,
 ].flatMap((group) => Object.values(group));

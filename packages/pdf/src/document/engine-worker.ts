@@ -23,10 +23,10 @@ export type WorkerResponse =
 const port = parentPort;
 if (port === null) throw new Error('engine-worker runs only as a worker thread');
 
-port.on('message', (req: WorkerRequest) => {
+port.on('message', async (req: WorkerRequest) => {
   const task = engineTasks[req.op] as (...args: unknown[]) => unknown;
   try {
-    const result = task(...req.args);
+    const result: unknown = await task(...req.args);
     const response: WorkerResponse = { id: req.id, ok: true, result, heapBytes: wasmHeapBytes() };
     port.postMessage(response, transferables(result));
   } catch (e) {

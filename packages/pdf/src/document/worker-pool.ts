@@ -58,7 +58,7 @@ class WorkerPool {
     op: K,
     args: Parameters<EngineTasks[K]>,
     transfer: ArrayBuffer[] = [],
-  ): Promise<ReturnType<EngineTasks[K]>> {
+  ): Promise<Awaited<ReturnType<EngineTasks[K]>>> {
     return new Promise((resolve, reject) => {
       this.queue.push({
         request: { id: this.nextId++, op, args },
@@ -190,7 +190,7 @@ export function runEngineTask<K extends EngineTaskName>(
   op: K,
   args: Parameters<EngineTasks[K]>,
   transfer?: ArrayBuffer[],
-): Promise<ReturnType<EngineTasks[K]>> {
+): Promise<Awaited<ReturnType<EngineTasks[K]>>> {
   // Posting a view clones its whole ArrayBuffer: send only the viewed bytes (e.g. a Buffer slice
   // of a large pooled allocation).
   const own = args.map((a) =>

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { DocumentValidation } from '@signet/contracts/validation';
 import { belongsTo, createdAt, entityId, instant } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -20,6 +21,8 @@ export const documents = pgTable(
       .$type<Array<{ number: number; width: number; height: number; rotation: number }>>()
       .notNull(),
     signatureCount: integer('signature_count').notNull().default(0),
+    /** The signatures the upload already held, as validated at upload; null when it held none. */
+    validation: jsonb('validation').$type<DocumentValidation>(),
     ...createdAt,
     deletedAt: instant('deleted_at'),
   },

@@ -15,6 +15,7 @@ import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { withoutControlCharacters } from '../../plugins/downloads.ts';
 import { getAccount } from '../accounts/accounts.service.ts';
+import { validateUpload, type ValidationDeps } from '../validation/validation.service.ts';
 import * as repo from './documents.repository.ts';
 
 export interface DocumentsDeps {
@@ -24,6 +25,8 @@ export interface DocumentsDeps {
   publicUrl: string;
   /** Rendered page images are kept here, keyed by version, page, scale and format. */
   pageCacheDir: string;
+  /** What the validation of an upload's own signatures trusts. */
+  trustAnchors: ValidationDeps['trustAnchors'];
 }
 
 /** Maps the engine's refusal of a file to the API's stable code (same names). */
@@ -54,6 +57,7 @@ export function toDocumentDto(row: DocumentRow): Document {
     pageCount: row.pageCount,
     pages: row.pages,
     signatureCount: row.signatureCount,
+    validation: row.validation,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -83,6 +87,12 @@ async function ingestPdf(
     info.signingNotPermitted &&
     engineError(new PdfError('PDF_SIGNING_NOT_PERMITTED', info.signingNotPermitted));
   if (refused) throw refused;
+  // Judged on the bytes as uploaded too: a rewrite no longer holds what its signers signed.
+  const validation = info.signatureFields.some((f) => f.signed)
+    ? await validateUpload(deps, original, upload.password).catch((error) => {
+        throw engineError(error) ?? error;
+      })
+    : null;
   let current = { sha256: upload.sha256, size: upload.size };
   const rewrite = info.needsRepair || info.encryption?.userPasswordRequired === true;
   if (rewrite) {
@@ -109,6 +119,7 @@ async function ingestPdf(
       rotation: p.rotation,
     })),
     signatureCount: info.signatureFields.filter((f) => f.signed).length,
+    validation,
     createdAt: now,
     deletedAt: null,
   };

@@ -15,7 +15,7 @@ import {
   statusOf,
 } from '../signature-requests/request-lifecycle.service.ts';
 import { holdSigningLocks, releaseSigningLocks } from '../signature-requests/request-locks.service.ts';
-import { stampForSigning } from '../visual-signatures/visual-signatures.service.ts';
+import { stampForSigning, validationLink } from '../visual-signatures/visual-signatures.service.ts';
 import { certificateChainOf, lockTtlMs, viaTrustService, type SigningContext } from './signing-context.ts';
 import type { SignResult, SigningDeps } from './signing-deps.ts';
 
@@ -28,6 +28,7 @@ function appearanceOf(
   deps: SigningDeps,
   context: SigningContext,
   signingTime: Date,
+  baseSha256: string,
 ): Promise<VisualSignatureData> {
   const { request, item, quality } = context;
   return stampForSigning(
@@ -40,7 +41,7 @@ function appearanceOf(
       provider: 'sandbox',
       ...(context.seal ? { seal: true } : {}),
       time: signingTime,
-      qrUrl: `${deps.publicUrl}/view/${request.id}`,
+      qrUrl: validationLink(deps.publicUrl, baseSha256),
       ...(quality === 'part11' && item.signingName && item.signingReason
         ? { part11: { signingName: item.signingName, reason: item.signingReason } }
         : {}),
@@ -63,16 +64,17 @@ export async function prepareDocuments(
   signingTime: Date,
 ): Promise<PreparedDocument[]> {
   const result: PreparedDocument[] = [];
-  let appearance: VisualSignatureData | undefined;
   for (const document of await documentsInOrder(deps.db, context.documentIds)) {
+    // A signer without a box on this document signs it invisibly; each stamp's QR code names its
+    // own document's version.
+    const appearance = context.me.placements.some((p) => p.documentId === document.id)
+      ? await appearanceOf(deps, context, signingTime, document.currentSha256)
+      : undefined;
     const prepared = await prepareSignatureInEngine(await deps.blobs.read(document.currentSha256), {
       fieldName: fieldNameOf(context.me.id),
       signerCertificate: chain[0]!,
       certificateChain: chain.slice(1),
-      // A signer without a box on this document signs it invisibly.
-      appearance: context.me.placements.some((p) => p.documentId === document.id)
-        ? (appearance ??= await appearanceOf(deps, context, signingTime))
-        : undefined,
+      appearance,
       reason: context.quality === 'part11' ? context.item.signingReason : undefined,
       signingTime,
     });

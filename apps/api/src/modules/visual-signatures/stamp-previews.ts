@@ -4,7 +4,7 @@ import { previewBox } from '@signet/contracts/visual-signatures';
 import type { Quality } from '@signet/contracts/accounts';
 import type { Legislation } from '@signet/contracts/common';
 import type { SignatureProvider } from '@signet/contracts/visual-signatures';
-import { stampData, type StampLook } from './stamp.ts';
+import { stampData, validationLink, type StampLook } from './stamp.ts';
 
 // Preview pictures: the engine draws the stamp alone, through the same renderer signing uses.
 
@@ -12,7 +12,8 @@ import { stampData, type StampLook } from './stamp.ts';
  * The QR code of a preview points at a stand-in request of the same length as a real link, so the
  * code has the size and place it will have in the PDF (only its pattern differs).
  */
-const sampleRequestId = '00000000-0000-4000-8000-000000000000';
+/** The previews' QR code leads where a real one would, for a document no one has. */
+const sampleSha256 = '0'.repeat(64);
 
 /** What a preview states: the quality, legislation and provider the person chose to preview. */
 export interface PreviewFacts {
@@ -38,7 +39,7 @@ export async function renderPreview(
   facts: PreviewFacts,
   options: { scale: number; format: ImageFormat; ph: boolean },
 ): Promise<PreviewPicture> {
-  const data = stampData(look, { ...facts, qrUrl: `${facts.publicUrl}/view/${sampleRequestId}` });
+  const data = stampData(look, { ...facts, qrUrl: validationLink(facts.publicUrl, sampleSha256) });
   const full = await renderAppearancePreview(previewBox, data, {
     scale: options.ph ? 50 : options.scale,
     format: options.ph ? 'png' : options.format,

@@ -30,6 +30,15 @@ export interface StampLook {
   displayDate: boolean;
 }
 
+/**
+ * Where a signature's QR code leads: the public validation page, told the SHA-256 of the version
+ * the signature was added to. A hash names the document without giving it away (identifiers are
+ * not credentials): the visitor drops the file they hold, and the page says whether it is that one.
+ */
+export function validationLink(publicUrl: string, signedVersionSha256: string): string {
+  return `${publicUrl}/validate?document=${signedVersionSha256}`;
+}
+
 /** What the signature is: drawn as it is, never as the person would like it to be. */
 export interface StampFacts {
   quality: Quality;
@@ -38,7 +47,7 @@ export interface StampFacts {
   /** Signed with a business seal: the quality line names the seal. */
   seal?: boolean;
   time: Date;
-  /** Where the QR code points (the request's view page). */
+  /** Where the QR code points (validationLink: the public validation page for the document). */
   qrUrl: string;
   part11?: { signingName: string; reason: string };
 }

@@ -24,6 +24,9 @@ import { visualSignaturePermissionsOf } from '../businesses/businesses.service.t
 import { normalizeSignatureImage, readImageUpload } from './signature-image.ts';
 import { placeholderDataUrl, renderPreview, type PreviewPicture } from './stamp-previews.ts';
 import { stampData, stampLanguageOf, withPermissions, type StampFacts, type StampLook } from './stamp.ts';
+
+// The signing module draws the QR code's link too (one per document), through this module's service.
+export { validationLink } from './stamp.ts';
 import * as repo from './visual-signatures.repository.ts';
 
 export interface VisualSignaturesDeps {

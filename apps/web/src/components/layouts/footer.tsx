@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { apiDocsHref } from '../../lib/api-client.ts';
+import { TextLink } from '../router-links.tsx';
 
 /** The page-wide bars above and below a simple page's card: padded like the card's container. */
 export const edgeBarSx = { px: { xs: 2, sm: 4 }, display: 'flex', alignItems: 'center' } as const;
@@ -24,6 +25,9 @@ export function Footer() {
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
         {t('footer.tagline')}
       </Typography>
+      <TextLink to="/validate" variant="body2" color="inherit">
+        {t('footer.validate')}
+      </TextLink>
       <Link href={apiDocsHref} variant="body2" color="inherit">
         {t('footer.api_docs')}
       </Link>

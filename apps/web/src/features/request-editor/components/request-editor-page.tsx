@@ -47,6 +47,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { ObserversSection } from './observers-section.tsx';
 import { PageView, type PageBox } from './page-view.tsx';
 import { SignerCard } from './signer-card.tsx';
+import { ExistingSignaturesNotice } from '../../../components/existing-signatures-notice.tsx';
 
 /** Each signer's colour, on their card and their box. */
 const signerColors = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457', '#4e342e'];
@@ -266,6 +267,7 @@ function Editor({ request }: { request: SignatureRequest }) {
                 {formError}
               </Alert>
             )}
+            <ExistingSignaturesNotice documents={documents} />
             <SectionCard id="editor-details" heading={t('details.heading')} headingSpace={2}>
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
                 <TextField

@@ -2,6 +2,7 @@ import { documentEndpoints } from '@signet/contracts/endpoints/documents';
 import { signatureRequestEndpoints } from '@signet/contracts/endpoints/signature-requests';
 import { callApi } from '../../../lib/api-client.ts';
 import { visitorOf, type SigningAccess } from '../../../lib/signing-access.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /** What the download menu offers: a document's signed PDF, the request's ZIP, or its PDF report. */
 export type Download = { kind: 'pdf'; documentId: string } | { kind: 'zip' } | { kind: 'report' };
@@ -33,12 +34,5 @@ export async function download(
   what: Download,
   filename: string,
 ): Promise<void> {
-  const href = URL.createObjectURL(await fetchDownload(access, requestId, what));
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = filename;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveBlob(await fetchDownload(access, requestId, what), filename);
 }

@@ -26,6 +26,7 @@ import { requestActions, type AddSignerInput, type DelegateInput } from '../api/
 import { endSigning, startSigning, type SigningFlowOptions } from '../signing-flow.ts';
 import { DocumentPages, type PageHighlight } from './document-pages.tsx';
 import { EventsTimeline, SignersList, signerName } from './request-details.tsx';
+import { ExistingSignaturesNotice } from '../../../components/existing-signatures-notice.tsx';
 
 export interface SigningViewProps {
   access: SigningAccess;
@@ -292,6 +293,7 @@ export function SigningView({
       >
         {statusText}
       </Alert>
+      <ExistingSignaturesNotice documents={request.documents} />
       {request.message && (
         <Alert severity="info" icon={false} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {request.message}

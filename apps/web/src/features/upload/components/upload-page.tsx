@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,8 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { maxDocumentBytes, maxRequestBytes } from '@signet/contracts/documents';
-import { dashedPanel, PageFrame } from '../../../components/page-frame.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { PdfDropZone } from '../../../components/pdf-drop-zone.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useCreateDraft } from '../api/create-draft.ts';
@@ -36,19 +37,10 @@ import {
 export function UploadPage({ discard }: { discard: (documentId: string) => Promise<void> }) {
   const { t } = useTranslation('upload');
   const navigate = useNavigate();
-  const input = useRef<HTMLInputElement>(null);
-  const hintId = useId();
-  const [dragging, setDragging] = useState(false);
   const { items, add, remove, retryWithPassword, keep } = useUploads(discard);
   const draft = useCreateDraft();
   const summary = uploadSummary(items);
   const language = currentLanguage();
-
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (event.dataTransfer.files.length) void add([...event.dataTransfer.files]);
-  };
 
   const onContinue = () =>
     draft.mutate(
@@ -63,56 +55,19 @@ export function UploadPage({ discard }: { discard: (documentId: string) => Promi
 
   return (
     <PageFrame title={t('title')} subtitle={t('subtitle')}>
-      <Box
-        component="section"
-        aria-label={t('drop.label')}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="drop-zone"
-        sx={{
-          ...dashedPanel,
-          border: 2,
-          borderStyle: 'dashed',
-          borderColor: dragging ? 'primary.main' : 'divider',
-          bgcolor: dragging ? 'action.hover' : 'background.paper',
-          transition: 'border-color 120ms, background-color 120ms',
-        }}
-      >
-        <Box aria-hidden="true" sx={{ color: 'primary.main', '& svg': { fontSize: 56 } }}>
-          <CloudUploadOutlinedIcon />
-        </Box>
-        <Typography variant="h2" component="h2">
-          {t('drop.heading')}
-        </Typography>
-        <Typography id={hintId} color="text.secondary" sx={{ maxWidth: 520 }}>
-          {t('drop.limits', {
-            document: formatBytes(maxDocumentBytes, language),
-            request: formatBytes(maxRequestBytes, language),
-            count: maxDocumentsPerRequest,
-          })}
-        </Typography>
-        <Button variant="contained" onClick={() => input.current?.click()} aria-describedby={hintId}>
-          {t('drop.pick')}
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          accept="application/pdf,.pdf"
-          multiple
-          hidden
-          data-testid="file-input"
-          aria-label={t('drop.pick')}
-          onChange={(event) => {
-            const picked = event.target.files ? [...event.target.files] : [];
-            event.target.value = '';
-            if (picked.length) void add(picked);
-          }}
-        />
-      </Box>
+      <PdfDropZone
+        label={t('drop.label')}
+        heading={t('drop.heading')}
+        hint={t('drop.limits', {
+          document: formatBytes(maxDocumentBytes, language),
+          request: formatBytes(maxRequestBytes, language),
+          count: maxDocumentsPerRequest,
+        })}
+        pickLabel={t('drop.pick')}
+        icon={<CloudUploadOutlinedIcon />}
+        multiple
+        onFiles={(files) => void add(files)}
+      />
 
       {items.length > 0 && (
         <Paper variant="outlined" sx={{ mt: 3 }}>
