@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validatePdfSignatures, type ValidationReport } from '@signet/pdf';
+import { createValidatorWorkspace, extractSignature, type ValidatorWorkspace } from '@signet/pdf/testing';
+import type { SignatureRequest } from '@signet/contracts/signature-requests';
+import { databaseKinds, json } from '../../../test/helpers.ts';
+import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
+import { queueArchiveTimestamp } from '../signature-requests/request-archive.service.ts';
+import { findArchive } from './archive-timestamps.repository.ts';
+import { scheduleArchiveRenewal } from './archive-timestamps.service.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+describe.each(databaseKinds)('archive timestamps (B-LTA) on %s', (kind) => {
+  const t = useTestApp(kind, {
+    listen: true,
+    env: { LOG_LEVEL: 'error', ARCHIVE_RETIMESTAMP_MARGIN_DAYS: '200' },
+    users: cast('owner', 'signer', 'second'),
+  });
+  const { owner, signer, second } = t.users;
+  let trustList: string;
+  let validators: ValidatorWorkspace;
+  beforeAll(async () => {
+    trustList = await (await fetch(`${t.config.publicUrl}/api/v1/trust-list.pem`)).text();
+    validators = await createValidatorWorkspace(trustList);
+  });
+  afterAll(() => validators.dispose());
+
+  let request: SignatureRequest;
+  let documentId: string;
+
+  async function download(as: TestUser = owner): Promise<Uint8Array> {
+    const response = await t.call('GET', `/v3/documents/${documentId}/download`, as);
+    expect(response.statusCode, response.body).toBe(200);
+    return new Uint8Array(response.rawPayload);
+  }
+  const validate = (pdf: Uint8Array): Promise<ValidationReport> =>
+    validatePdfSignatures(pdf, { trustAnchors: trustList });
+  const ofKind = (report: ValidationReport, kind: 'signature' | 'document-timestamp') =>
+    report.signatures.filter((s) => s.kind === kind);
+
+  it('adds a final DSS and a document timestamp after the third signature, in a job', async () => {
+    request = await t.request(owner, {
+      title: 'Archive',
+      signatures: ['owner@example.ch', 'signer@example.ch', 'second@example.ch'],
+    });
+    documentId = request.documents[0]!.id;
+    for (const who of [owner, signer, second]) await t.sign(request, who);
+    const completed = json<SignatureRequest>(
+      await t.call('GET', `/v3/signature-requests/${request.id}`, owner),
+    );
+    expect(completed.status_overall).toBe('SIGNED');
+
+    // Until the job ran, a download gives the B-LT version: every signature, no document timestamp.
+    const longTerm = await download();
+    const before = await validate(longTerm);
+    expect(ofKind(before, 'signature').map((s) => [s.indication, s.level])).toEqual(
+      Array(3).fill(['TOTAL-PASSED', 'B-LT']),
+    );
+    expect(ofKind(before, 'document-timestamp')).toEqual([]);
+
+    await t.app.jobs.drain();
+    const archived = await download();
+    expect(Buffer.from(archived.subarray(0, longTerm.length)).equals(Buffer.from(longTerm))).toBe(true);
+    const report = await validate(archived);
+    expect(ofKind(report, 'signature').map((s) => [s.indication, s.level])).toEqual(
+      Array(3).fill(['TOTAL-PASSED', 'B-LTA']),
+    );
+    const [stamp, ...more] = ofKind(report, 'document-timestamp');
+    expect(more).toEqual([]);
+    expect(stamp).toMatchObject({
+      fieldName: 'Signet-Archive-Timestamp-1',
+      subFilter: 'ETSI.RFC3161',
+      indication: 'TOTAL-PASSED',
+      coversWholeDocument: true,
+    });
+
+    // pdfsig accepts the three signatures (it leaves RFC 3161 document timestamps unverified);
+    // openssl verifies the timestamp token of the last /Contents over the bytes of its revision.
+    const pdfsig = await validators.pdfsig(archived);
+    expect(pdfsig.signatures).toHaveLength(4);
+    for (const entry of pdfsig.signatures.slice(0, 3))
+      expect([entry.valid, entry.trusted], entry.text).toEqual([true, true]);
+    expect(pdfsig.signatures[3]).toMatchObject({
+      fieldName: 'Signet-Archive-Timestamp-1',
+      totalDocument: true,
+    });
+    const { cms: token, signedBytes } = extractSignature(archived, stamp!.byteRange!);
+    const tsCheck = await validators.opensslTsVerifyToken(token, signedBytes);
+    expect(tsCheck.stdout + tsCheck.stderr).toContain('Verification: OK');
+    expect((await validators.qpdfCheck(archived)).code).toBe(0);
+  });
+
+  it('adds nothing when the completion job runs again', async () => {
+    const archived = await download();
+    await queueArchiveTimestamp(t.app.database.db, t.clock, request.id);
+    await t.app.jobs.drain();
+    expect(Buffer.from(await download()).equals(Buffer.from(archived))).toBe(true);
+    expect((await findArchive(t.app.database.db, documentId))?.count).toBe(1);
+  });
+
+  it('re-timestamps once the clock passes the TSA certificate end minus the margin, not before', async () => {
+    const db = t.app.database.db;
+    const first = (await findArchive(db, documentId))!;
+    const archived = await download();
+    const renewAt = first.tsaCertificateNotAfter.getTime() - 200 * dayMs;
+    await scheduleArchiveRenewal(db, t.clock.now());
+
+    // A day before the margin begins: the daily job runs and leaves the document as it is.
+    t.clock.advance(renewAt - dayMs - t.clock.now().getTime());
+    await t.app.jobs.drain();
+    // Sessions end as the clock moves on: the owner signs in again for each look.
+    expect(Buffer.from(await download(await t.login(owner))).equals(Buffer.from(archived))).toBe(true);
+
+    // Two days on, inside the margin: the next daily run renews it.
+    t.clock.advance(2 * dayMs);
+    await t.app.jobs.drain();
+    const renewed = await download(await t.login(owner));
+    expect(Buffer.from(renewed.subarray(0, archived.length)).equals(Buffer.from(archived))).toBe(true);
+    const report = await validate(renewed);
+    expect(
+      ofKind(report, 'document-timestamp').map((s) => [s.fieldName, s.indication, s.coversWholeDocument]),
+    ).toEqual([
+      ['Signet-Archive-Timestamp-1', 'TOTAL-PASSED', false],
+      ['Signet-Archive-Timestamp-2', 'TOTAL-PASSED', true],
+    ]);
+    expect(ofKind(report, 'signature').map((s) => [s.indication, s.level])).toEqual(
+      Array(3).fill(['TOTAL-PASSED', 'B-LTA']),
+    );
+    expect(await findArchive(db, documentId)).toMatchObject({ count: 2 });
+
+    // The sandbox TSA still signs with the same certificate: a week passes before it tries again.
+    t.clock.advance(2 * dayMs);
+    await t.app.jobs.drain();
+    expect((await findArchive(db, documentId))?.count).toBe(2);
+  });
+});
