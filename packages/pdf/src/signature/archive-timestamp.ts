@@ -41,7 +41,7 @@ function coveredEnd(entry: SignatureEntry): number {
 }
 
 /** The document timestamp over the most bytes, when the document holds one. */
-export function lastDocumentTimestamp(pdf: Uint8Array, password?: string): SignatureEntry | null {
+function lastDocumentTimestamp(pdf: Uint8Array, password?: string): SignatureEntry | null {
   const doc = openForUpdate(pdf, password);
   try {
     const stamps = signatureEntries(doc).filter(

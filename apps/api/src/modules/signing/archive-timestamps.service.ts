@@ -1,6 +1,6 @@
 import { addArchiveTimestamp } from '@signet/pdf';
 import { AppError } from '../../errors.ts';
-import { enqueueJob, hasPendingJob } from '../../jobs/queue.ts';
+import { enqueueJob, scheduleRecurringJob } from '../../jobs/queue.ts';
 import type { Db } from '../../db/client.ts';
 import { advanceDocumentIfCurrent, documentsInOrder } from '../documents/documents.service.ts';
 import { documentIdsOfRequest } from '../signature-requests/request-documents.service.ts';
@@ -94,7 +94,7 @@ async function stampDocument(
  * ends within the margin, another timestamp would gain nothing but a bigger file. One document's
  * failure (TSA or OCSP down) does not hold up the others; the run fails afterwards and is retried.
  */
-export async function renewExpiringArchives(deps: ArchiveDeps): Promise<number> {
+async function renewExpiringArchives(deps: ArchiveDeps): Promise<number> {
   const now = deps.clock.now().getTime();
   const due = await repo.archivesDue(deps.db, {
     expiringBy: new Date(now + deps.archiveMarginDays * dayMs),
@@ -115,18 +115,16 @@ export async function renewExpiringArchives(deps: ArchiveDeps): Promise<number> 
 
 /** At start: the first renewal run, unless one is waiting already (another process, an earlier start). */
 export async function scheduleArchiveRenewal(db: Db, now: Date): Promise<void> {
-  if (!(await hasPendingJob(db, archiveRenewalJobKind)))
-    await enqueueJob(db, { kind: archiveRenewalJobKind, payload: {}, runAt: now });
+  await scheduleRecurringJob(db, archiveRenewalJobKind, now);
 }
 
-/** The daily job: renews what is due, then schedules the next run (at once if the batch was full). */
+/**
+ * The daily job: schedules the next day's run first (a run that keeps failing must not end the
+ * chain), then renews what is due; a full batch asks for another run at once.
+ */
 export async function runArchiveRenewal(deps: ArchiveDeps): Promise<void> {
-  const renewed = await renewExpiringArchives(deps);
   const now = deps.clock.now();
-  if (!(await hasPendingJob(deps.db, archiveRenewalJobKind, now)))
-    await enqueueJob(deps.db, {
-      kind: archiveRenewalJobKind,
-      payload: {},
-      runAt: renewed >= renewalBatch ? now : new Date(now.getTime() + dayMs),
-    });
+  await scheduleRecurringJob(deps.db, archiveRenewalJobKind, new Date(now.getTime() + dayMs), now);
+  if ((await renewExpiringArchives(deps)) >= renewalBatch)
+    await enqueueJob(deps.db, { kind: archiveRenewalJobKind, payload: {}, runAt: deps.clock.now() });
 }
