@@ -1,6 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatePdfSignatures, type ValidationReport } from '@signet/pdf';
-import { createValidatorWorkspace, extractSignature, type ValidatorWorkspace } from '@signet/pdf/testing';
+import {
+  createValidatorWorkspace,
+  extractSignature,
+  tool,
+  type ValidatorWorkspace,
+} from '@signet/pdf/testing';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { databaseKinds, json } from '../../../test/helpers.ts';
 import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
@@ -88,6 +94,60 @@ describe.each(databaseKinds)('archive timestamps (B-LTA) on %s', (kind) => {
     const tsCheck = await validators.opensslTsVerifyToken(token, signedBytes);
     expect(tsCheck.stdout + tsCheck.stderr).toContain('Verification: OK');
     expect((await validators.qpdfCheck(archived)).code).toBe(0);
+  });
+
+  it('lets a validator that prefers CRLs check every certificate through the CRLs the certificates point to', async () => {
+    const pdf = await download();
+    const report = await validate(pdf);
+    expect(report.signatures).toHaveLength(4);
+    for (const signature of report.signatures) {
+      // The certificates the CMS (or the timestamp token) carries, each checked by openssl alone:
+      // it downloads the CRL from the certificate's distribution point, and asks no OCSP responder.
+      const { cms } = extractSignature(pdf, signature.byteRange!);
+      const chain = await validators.file('chain.pem', new Uint8Array());
+      const printed = await tool('openssl', [
+        'pkcs7',
+        '-inform',
+        'DER',
+        '-in',
+        await validators.file('cms.der', cms),
+        '-print_certs',
+        '-out',
+        chain,
+      ]);
+      expect(printed.code, printed.stderr).toBe(0);
+      const certificates = (await readFile(chain, 'utf8')).match(
+        /-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g,
+      )!;
+      let checked = 0;
+      for (const pem of certificates) {
+        const file = await validators.file('certificate.pem', Buffer.from(pem));
+        const pointers = await tool('openssl', [
+          'x509',
+          '-in',
+          file,
+          '-noout',
+          '-ext',
+          'crlDistributionPoints',
+        ]);
+        // Roots name no CRL (nothing above them issues one): the trust list vouches for them.
+        if (!pointers.stdout.includes('/sandbox/crl/')) continue;
+        const verified = await tool('openssl', [
+          'verify',
+          '-crl_check',
+          '-crl_download',
+          '-CAfile',
+          validators.trustListFile,
+          '-untrusted',
+          chain,
+          file,
+        ]);
+        expect(verified.stdout, verified.stderr).toContain(`${file}: OK`);
+        checked++;
+      }
+      // The signer (or the TSA) and its issuing CA at least.
+      expect(checked).toBeGreaterThanOrEqual(signature.kind === 'signature' ? 2 : 1);
+    }
   });
 
   it('adds nothing when the completion job runs again', async () => {
