@@ -10,7 +10,9 @@ import {
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { databaseKinds, json } from '../../../test/helpers.ts';
 import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
-import { queueArchiveTimestamp } from '../signature-requests/request-archive.service.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { jobs } from '../../db/schema/platform.ts';
+import { archiveJobKind, queueArchiveTimestamp } from '../signature-requests/request-archive.service.ts';
 import { findArchive } from './archive-timestamps.repository.ts';
 import { scheduleArchiveRenewal } from './archive-timestamps.service.ts';
 
@@ -156,6 +158,49 @@ describe.each(databaseKinds)('archive timestamps (B-LTA) on %s', (kind) => {
     await t.app.jobs.drain();
     expect(Buffer.from(await download()).equals(Buffer.from(archived))).toBe(true);
     expect((await findArchive(t.app.database.db, documentId))?.count).toBe(1);
+  });
+
+  it('keeps the B-LT version while the TSA is down, and archives it when the job is retried', async () => {
+    const db = t.app.database.db;
+    const single = await t.request(owner, { title: 'Archive later', signatures: ['signer@example.ch'] });
+    const id = single.documents[0]!.id;
+    await t.sign(single, signer);
+    const sandbox = (method: string, body?: object) =>
+      fetch(`${t.config.publicUrl}/sandbox/control/faults`, {
+        method,
+        ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+      });
+    const current = async () =>
+      new Uint8Array((await t.call('GET', `/v3/documents/${id}/download`, owner)).rawPayload);
+    const longTerm = await current();
+
+    await sandbox('POST', { tsaDown: true });
+    try {
+      await t.app.jobs.drain();
+    } finally {
+      await sandbox('DELETE');
+    }
+    expect(Buffer.from(await current()).equals(Buffer.from(longTerm))).toBe(true);
+    expect(await findArchive(db, id)).toBeNull();
+    const [waiting] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, archiveJobKind), isNull(jobs.doneAt)));
+    expect(waiting).toMatchObject({
+      attempts: 1,
+      failedAt: null,
+      lastError: expect.stringMatching(/timestamp/i),
+    });
+
+    // The retry's backoff has passed: the job runs again and the document reaches B-LTA.
+    t.clock.advance(60_000);
+    await t.app.jobs.drain();
+    const report = await validate(await current());
+    expect(ofKind(report, 'signature').map((s) => [s.indication, s.level])).toEqual([
+      ['TOTAL-PASSED', 'B-LTA'],
+    ]);
+    expect(ofKind(report, 'document-timestamp')).toHaveLength(1);
+    expect((await findArchive(db, id))?.count).toBe(1);
   });
 
   it('re-timestamps once the clock passes the TSA certificate end minus the margin, not before', async () => {
