@@ -1,5 +1,6 @@
 CREATE TABLE "archive_timestamps" (
 	"document_id" text PRIMARY KEY NOT NULL,
+	"document_sha256" text NOT NULL,
 	"count" integer NOT NULL,
 	"timestamped_at" timestamp with time zone NOT NULL,
 	"tsa_certificate_not_after" timestamp with time zone NOT NULL

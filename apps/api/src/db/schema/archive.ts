@@ -1,4 +1,4 @@
-import { index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { belongsTo, instant } from './columns.ts';
 import { documents } from './documents.ts';
 
@@ -10,6 +10,11 @@ export const archiveTimestamps = pgTable(
   'archive_timestamps',
   {
     documentId: belongsTo('document_id', () => documents.id).primaryKey(),
+    /**
+     * The version the last archive timestamp made. A document of the owner's may be signed in a
+     * later request too: when it moved on, the next stamp gathers validation data for every signature again.
+     */
+    documentSha256: text('document_sha256').notNull(),
     /** Document timestamps Signet added so far (the next one's field is named after it). */
     count: integer('count').notNull(),
     /** When Signet added the last document timestamp (its clock: renewals are spaced by it). */

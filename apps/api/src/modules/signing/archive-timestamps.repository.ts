@@ -7,6 +7,11 @@ export function findArchive(db: Db, documentId: string): Promise<ArchiveTimestam
   return firstRow(db, archiveTimestamps, eq(archiveTimestamps.documentId, documentId));
 }
 
+/** A deleted document's archive: nothing is renewed for it any more. */
+export async function forgetArchive(db: Db, documentId: string): Promise<void> {
+  await db.delete(archiveTimestamps).where(eq(archiveTimestamps.documentId, documentId));
+}
+
 /**
  * Documents whose last timestamp's TSA certificate ends at or before `expiringBy` and that were
  * last stamped before `stampedBefore`, soonest expiry first.

@@ -33,23 +33,31 @@ export async function archiveRequest(deps: ArchiveDeps, payload: Record<string, 
   const { requestId } = payload as { requestId: string };
   // A request deleted meanwhile has no documents left to archive.
   for (const documentId of await documentIdsOfRequest(deps.db, requestId))
-    await stampDocument(deps, documentId, 'complete');
+    await stampDocument(deps, documentId, 'completion');
 }
 
 /**
- * Adds one archive timestamp to a document, unless that was done already: 'complete' only for a
- * document without one, 'renew' only for one that has one. Returns whether it added one.
+ * Adds one archive timestamp to a document; returns whether it did. At completion nothing is done
+ * when the document's current version is the one the last archive timestamp made (the job ran
+ * before); a renewal needs an archive timestamp to renew. A renewal refreshes the validation data
+ * of the last timestamp only (signer certificates may be long expired by then); a document signed
+ * since its last stamp (in another request) gets the data of every signature again.
  */
 async function stampDocument(
   deps: ArchiveDeps,
   documentId: string,
-  mode: 'complete' | 'renew',
+  occasion: 'completion' | 'renewal',
 ): Promise<boolean> {
   const [document] = await documentsInOrder(deps.db, [documentId]);
-  // Deleted (its archive row went with it when the row was removed) — nothing to keep.
-  if (!document) return false;
+  if (!document) {
+    // Deleted: nothing left to keep, and the renewal should not look at it again.
+    await repo.forgetArchive(deps.db, documentId);
+    return false;
+  }
   const known = await repo.findArchive(deps.db, documentId);
-  if (mode === 'complete' ? known : !known) return false;
+  const upToDate = known?.documentSha256 === document.currentSha256;
+  if (occasion === 'completion' ? upToDate : !known) return false;
+  const mode = upToDate ? 'renew' : 'complete';
   const count = (known?.count ?? 0) + 1;
   const result = await addArchiveTimestamp(await deps.blobs.read(document.currentSha256), {
     mode,
@@ -77,6 +85,7 @@ async function stampDocument(
     );
     const row = {
       documentId,
+      documentSha256: stored.sha256,
       count,
       timestampedAt: now,
       tsaCertificateNotAfter: result.tsaCertificateNotAfter,
@@ -105,7 +114,7 @@ async function renewExpiringArchives(deps: ArchiveDeps): Promise<number> {
   const failed: string[] = [];
   for (const documentId of due)
     try {
-      if (await stampDocument(deps, documentId, 'renew')) renewed++;
+      if (await stampDocument(deps, documentId, 'renewal')) renewed++;
     } catch (error) {
       failed.push(`${documentId}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -203,6 +203,31 @@ describe.each(databaseKinds)('archive timestamps (B-LTA) on %s', (kind) => {
     expect((await findArchive(db, id))?.count).toBe(1);
   });
 
+  it('archives a document again, with every signature, when a later request signed it too', async () => {
+    const db = t.app.database.db;
+    const first = await t.request(owner, { title: 'First round', signatures: ['signer@example.ch'] });
+    const id = first.documents[0]!.id;
+    await t.sign(first, signer);
+    await t.app.jobs.drain();
+    const second = await t.request(owner, {
+      title: 'Second round',
+      documents: [{ id }],
+      signatures: ['second@example.ch'],
+    });
+    await t.sign(second, t.users.second);
+    await t.app.jobs.drain();
+    const pdf = new Uint8Array((await t.call('GET', `/v3/documents/${id}/download`, owner)).rawPayload);
+    const report = await validate(pdf);
+    expect(ofKind(report, 'signature').map((s) => [s.indication, s.level])).toEqual(
+      Array(2).fill(['TOTAL-PASSED', 'B-LTA']),
+    );
+    expect(ofKind(report, 'document-timestamp').map((s) => [s.fieldName, s.coversWholeDocument])).toEqual([
+      ['Signet-Archive-Timestamp-1', false],
+      ['Signet-Archive-Timestamp-2', true],
+    ]);
+    expect(await findArchive(db, id)).toMatchObject({ count: 2 });
+  });
+
   it('re-timestamps once the clock passes the TSA certificate end minus the margin, not before', async () => {
     const db = t.app.database.db;
     const first = (await findArchive(db, documentId))!;
