@@ -28,7 +28,7 @@ const renewalBatch = 50;
 /** At least this long between two renewals of one document (the smallest margin is 30 days). */
 const renewalSpacingMs = 7 * dayMs;
 
-/** The completion job: every document of the request gets its first archive timestamp, once. */
+/** The completion job: every document of the request whose current version has no archive timestamp gets one. */
 export async function archiveRequest(deps: ArchiveDeps, payload: Record<string, unknown>): Promise<void> {
   const { requestId } = payload as { requestId: string };
   // A request deleted meanwhile has no documents left to archive.
