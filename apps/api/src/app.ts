@@ -32,6 +32,13 @@ import {
   scheduleRetentionSweep,
 } from './modules/signature-requests/request-retention.service.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
+import {
+  archiveRenewalJobKind,
+  archiveRequest,
+  runArchiveRenewal,
+  scheduleArchiveRenewal,
+} from './modules/signing/archive-timestamps.service.ts';
+import { archiveJobKind } from './modules/signature-requests/request-archive.service.ts';
 import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { eidRoutes } from './modules/identification/eid.routes.ts';
 import { mobileIdRoutes } from './modules/signing/mobile-id.routes.ts';
@@ -200,6 +207,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     level: 'B-LT' as const,
     processKey: database.processKey,
   };
+  // Completed documents reach B-LTA in a job after the last signature, and are re-timestamped.
+  const archiveDeps = { ...signingDeps, archiveMarginDays: config.archiveRetimestampMarginDays };
+  jobs.register(archiveJobKind, (payload) => archiveRequest(archiveDeps, payload));
+  jobs.register(archiveRenewalJobKind, () => runArchiveRenewal(archiveDeps));
+  if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleArchiveRenewal(db, clock.now()));
   // ID Austria's secret: the embedded sandbox takes the generated one; a real one is configured.
   const idAustriaClient = {
     clientId: config.idAustria.clientId,

@@ -37,6 +37,20 @@ describe('config', () => {
     expect(() => loadConfig({ AUDIT_MAC_KEY: 'short' })).toThrow(/AUDIT_MAC_KEY: must be at least 32/);
   });
 
+  it('re-timestamps archives a year ahead unless told otherwise, in whole days from 30 to 3650', () => {
+    expect(loadConfig({}).archiveRetimestampMarginDays).toBe(365);
+    expect(loadConfig({ ARCHIVE_RETIMESTAMP_MARGIN_DAYS: '90' }).archiveRetimestampMarginDays).toBe(90);
+    for (const [bad, reason] of [
+      ['29', /at least 30 days/],
+      ['3651', /at most 3650 days/],
+      ['1.5', /a whole number of days/],
+      ['soon', /a whole number of days/],
+    ] as const)
+      expect(() => loadConfig({ ARCHIVE_RETIMESTAMP_MARGIN_DAYS: bad }), bad).toThrow(
+        new RegExp(`ARCHIVE_RETIMESTAMP_MARGIN_DAYS: must be ${reason.source}`),
+      );
+  });
+
   it('derives the public URL from the port and strips a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://sign.example.ch/' }).publicUrl).toBe('https://sign.example.ch');

@@ -125,6 +125,14 @@ const Env = z.object({
   ID_AUSTRIA_CLIENT_ID: z.string().min(1).max(200).optional(),
   ID_AUSTRIA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  // Below a month the renewal would race the TSA certificate's end; past ten years it would renew
+  // at once after every completion (the sandbox TSA certificate lasts five).
+  ARCHIVE_RETIMESTAMP_MARGIN_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(30, 'must be at least 30 days')
+    .max(3650, 'must be at most 3650 days')
+    .default(365),
   TRUST_PROXY: TrustProxy,
   TRUST_ANCHORS_FILE: TrustAnchorsFile,
   AUDIT_MAC_KEY: z
@@ -184,6 +192,8 @@ export interface Config {
   };
   /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
   mailLimitPerAddress: number;
+  /** Days before a completed document's last timestamp's TSA certificate expires that it is re-timestamped. */
+  archiveRetimestampMarginDays: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For gives request.ip (false: none). */
   trustProxy: false | string[];
   /** CA certificates (DER) the operator trusts for validation besides Signet's own (TRUST_ANCHORS_FILE). */
@@ -240,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       embedded: !e.ID_AUSTRIA_ISSUER,
     },
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
+    archiveRetimestampMarginDays: e.ARCHIVE_RETIMESTAMP_MARGIN_DAYS,
     trustProxy: e.TRUST_PROXY,
     trustAnchors: e.TRUST_ANCHORS_FILE,
     auditMacKey: e.AUDIT_MAC_KEY,

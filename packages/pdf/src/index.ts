@@ -45,6 +45,11 @@ export {
   type LocalSigner,
   type SignPdfOptions,
 } from './signature/sign';
+export {
+  addArchiveTimestamp,
+  type ArchiveTimestampOptions,
+  type ArchiveTimestampResult,
+} from './signature/archive-timestamp';
 export { prepareSignature } from './signature/prepare-signature';
 export type {
   CompleteSignatureOptions,

@@ -18,6 +18,7 @@ import * as businesses from './schema/businesses.ts';
 import * as identification from './schema/identification.ts';
 import * as eid from './schema/eid.ts';
 import * as visualSignatures from './schema/visual-signatures.ts';
+import * as archive from './schema/archive.ts';
 import { ProcessLiveness } from './process-liveness.ts';
 
 const schema = {
@@ -30,6 +31,7 @@ const schema = {
   ...identification,
   ...eid,
   ...visualSignatures,
+  ...archive,
 };
 type Schema = typeof schema;
 /** The database handle every repository takes: PGlite and node-postgres share this type. */

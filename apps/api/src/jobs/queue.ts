@@ -30,7 +30,7 @@ export async function enqueueJob(
  * later than that. A recurring job schedules its next run only when none is waiting, so that
  * processes starting together do not multiply it.
  */
-export async function hasPendingJob(db: Db, kind: string, dueAfter?: Date): Promise<boolean> {
+async function hasPendingJob(db: Db, kind: string, dueAfter?: Date): Promise<boolean> {
   return anyRow(
     db,
     jobs,
@@ -41,6 +41,19 @@ export async function hasPendingJob(db: Db, kind: string, dueAfter?: Date): Prom
       dueAfter ? gt(jobs.runAt, dueAfter) : undefined,
     ),
   );
+}
+
+/**
+ * Schedules a recurring job's run at `runAt` unless one of its kind waits already (with
+ * `waitingAfter`: one due later than that — the run in hand does not count).
+ */
+export async function scheduleRecurringJob(
+  db: Db,
+  kind: string,
+  runAt: Date,
+  waitingAfter?: Date,
+): Promise<void> {
+  if (!(await hasPendingJob(db, kind, waitingAfter))) await enqueueJob(db, { kind, payload: {}, runAt });
 }
 
 export class JobRunner {

@@ -42,7 +42,7 @@ async function validationMaterial(
 }
 
 /** The TSA's chain from the token's own certificates plus any extra ones. */
-function timestampChain(tokenDer: Uint8Array, extra: readonly Uint8Array[]): ParsedCertificate[] {
+export function timestampChain(tokenDer: Uint8Array, extra: readonly Uint8Array[]): ParsedCertificate[] {
   const cms = parseCms(tokenDer);
   const pool = uniqueCertificates([...cms.certificates, ...extra]);
   const signer = pool.find((c) => cms.certificates.some((d) => bytesEqual(d, c.der)));
@@ -182,6 +182,14 @@ export async function addDocumentTimestamp(
   pdf: Uint8Array,
   options: DocumentTimestampOptions,
 ): Promise<Uint8Array> {
+  return (await appendDocumentTimestamp(pdf, options)).pdf;
+}
+
+/** addDocumentTimestamp, also answering the token it embedded (archive-timestamp.ts reads its TSA). */
+export async function appendDocumentTimestamp(
+  pdf: Uint8Array,
+  options: DocumentTimestampOptions,
+): Promise<{ pdf: Uint8Array; token: Uint8Array }> {
   const revision = writeSignatureRevision(pdf, {
     newFieldName: options.fieldName ?? `DocumentTimestamp-${Date.now().toString(36)}`,
     password: options.password,
@@ -201,7 +209,7 @@ export async function addDocumentTimestamp(
       password: options.password,
     });
   }
-  return out;
+  return { pdf: out, token };
 }
 
 export interface CollectValidationDataOptions {

@@ -5,7 +5,11 @@ import { makeTempDir, openssl, removeDir, writeFiles } from '../test-support/ope
 import { seedSandboxKeys } from '../testing.js';
 import { oid } from './oids.js';
 import { fromPem, toArrayBuffer, toPem } from './pem.js';
-import { caIds, loadOrCreatePki, type SandboxPki } from './sandbox-pki.js';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { keyIdentifier } from './keys.js';
+import { caIds, loadOrCreatePki, pkiKeysFolder, type SandboxPki } from './sandbox-pki.js';
+import { stateDir } from './state-files.js';
 
 let dir: string;
 let pki: SandboxPki;
@@ -131,6 +135,41 @@ describe('sandbox PKI', () => {
       expect(a.tsa.certificatePem).toBe(b.tsa.certificatePem);
     } finally {
       await removeDir(fresh);
+    }
+  });
+
+  it('gives each OCSP responder its own key, none shared with a CA or another responder', () => {
+    const keyHash = (c: pkijs.Certificate) =>
+      Buffer.from(keyIdentifier(c.subjectPublicKeyInfo)).toString('hex');
+    const responderKeys = caIds.map((id) => keyHash(pki.ocspResponder(id).certificate));
+    expect(new Set(responderKeys).size).toBe(caIds.length);
+    for (const id of caIds) expect(responderKeys).not.toContain(keyHash(pki.authority(id).certificate));
+  });
+
+  it('generates the responder keys a data dir from before lacks, and re-issues only those responders', async () => {
+    const older = await makeTempDir('pki-responders');
+    try {
+      await seedSandboxKeys(older);
+      const first = await loadOrCreatePki(older);
+      // Such a data dir has no key of its own for these responders (they shared one "ocsp" key).
+      for (const id of ['eidas-qes', 'zertes-root'] as const)
+        await rm(join(stateDir(older), pkiKeysFolder, `ocsp-${id}.pem`));
+      const loaded = await loadOrCreatePki(older);
+      for (const id of ['eidas-qes', 'zertes-root'] as const) {
+        const responder = loaded.ocspResponder(id);
+        expect(responder.serialHex).not.toBe(first.ocspResponder(id).serialHex);
+        await writeFiles(older, {
+          'trust.pem': loaded.trustListPem(),
+          'responder.pem': responder.certificatePem,
+        });
+        expect((await openssl(['verify', '-CAfile', 'trust.pem', 'responder.pem'], older)).output).toContain(
+          'OK',
+        );
+      }
+      expect(loaded.ocspResponder('eidas-aes').serialHex).toBe(first.ocspResponder('eidas-aes').serialHex);
+      expect(loaded.tsa.serialHex).toBe(first.tsa.serialHex);
+    } finally {
+      await removeDir(older);
     }
   });
 

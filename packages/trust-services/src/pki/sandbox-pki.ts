@@ -102,7 +102,10 @@ export interface SandboxPki {
   issuingCa(legislation: Legislation, profile: CertificateProfile): CertificateAuthority;
   /** The RFC 3161 time-stamping unit (EKU timeStamping, critical). */
   tsa: SandboxCredential;
-  /** The delegated OCSP responder of a CA (EKU OCSPSigning, id-pkix-ocsp-nocheck); all share one key. */
+  /**
+   * The delegated OCSP responder of a CA (EKU OCSPSigning, id-pkix-ocsp-nocheck), each with its own
+   * key: validators find a responder's certificate by the key hash in the response's ResponderID.
+   */
   ocspResponder(caId: CaId): SandboxCredential;
   /** The platform's own AES signing credential per legislation, for SES/AES signatures of account holders. */
   platform: Readonly<Record<Legislation, SandboxCredential>>;
@@ -137,9 +140,22 @@ interface Manifest {
 const legislationLabel: Record<Legislation, string> = { eidas: 'eIDAS', zertes: 'ZertES' };
 const profileLabel: Record<CertificateProfile, string> = { aes: 'AES', qes: 'Qualified', seal: 'Seal' };
 
-/** Key files; the OCSP responder certificates of all CAs share the key "ocsp". */
-const keyIds = [...caIds, 'tsa', 'ocsp', 'platform-eidas', 'platform-zertes'] as const;
-type KeyId = (typeof keyIds)[number];
+type ResponderKeyId = `ocsp-${CaId}`;
+type KeyId = CaId | ResponderKeyId | 'tsa' | 'platform-eidas' | 'platform-zertes';
+const responderKeyId = (caId: CaId): ResponderKeyId => `ocsp-${caId}`;
+/** Key files: the CAs', the TSA's, one per OCSP responder, the platform signers'. */
+const keyIds: readonly KeyId[] = [
+  ...caIds,
+  'tsa',
+  ...caIds.map(responderKeyId),
+  'platform-eidas',
+  'platform-zertes',
+];
+/**
+ * Responder keys a data dir made before each responder had its own (they shared "ocsp") lacks:
+ * they are generated on load, and their responders' certificates re-issued.
+ */
+const isResponderKey = (id: KeyId): id is ResponderKeyId => id.startsWith('ocsp-');
 
 function caSubject(id: CaId): NameAttribute[] {
   const [legislation, kind] = id.split('-') as [Legislation, 'root' | CertificateProfile];
@@ -183,14 +199,16 @@ async function loadOrCreateLocked(dataDir: string, options: LoadOrCreatePkiOptio
   // Keys: load those present, generate the rest (in parallel: WebCrypto runs them on the thread pool).
   // Before the manifest exists, key files may have been placed there on purpose (seedSandboxKeys).
   const privateKeys = new Map<KeyId, CryptoKey>();
+  const newKeys = new Set<KeyId>();
   await Promise.all(
     keyIds.map(async (id) => {
       const pem = await readFileIfExists(keyPath(id));
       if (pem) privateKeys.set(id, await importPrivateKeyPem(pem));
-      else if (manifest) throw new Error(`sandbox PKI key ${id} is missing in ${dir}`);
+      else if (manifest && !isResponderKey(id)) throw new Error(`sandbox PKI key ${id} is missing in ${dir}`);
       else {
         const pair = await generateKeyPair();
         privateKeys.set(id, pair.privateKey);
+        newKeys.add(id);
         await writeFileAtomic(keyPath(id), await exportPrivateKeyPem(pair.privateKey));
       }
     }),
@@ -283,13 +301,14 @@ async function loadOrCreateLocked(dataDir: string, options: LoadOrCreatePkiOptio
     policies,
   }));
   for (const caId of caIds) {
-    await obtain(`ocsp-${caId}`, reissue, () => ({
+    const keyId = responderKeyId(caId);
+    await obtain(keyId, reissue || newKeys.has(keyId), () => ({
       issuerId: caId,
       subject: [
         [oid.organization, simulatedOrganization],
         [oid.commonName, `Signet SIMULATED OCSP Responder - ${caId}`],
       ],
-      subjectPublicKey: publicKeys.get('ocsp')!,
+      subjectPublicKey: publicKeys.get(keyId)!,
       notAfter: new Date(now.getTime() + 2 * year),
       keyUsage: ['digitalSignature'],
       extendedKeyUsage: { purposes: [oid.kpOcspSigning], critical: false },
@@ -364,7 +383,9 @@ async function loadOrCreateLocked(dataDir: string, options: LoadOrCreatePkiOptio
     if (!ca) throw new Error(`unknown CA ${id}`);
     return ca;
   };
-  const ocspResponders = new Map(caIds.map((caId) => [caId, credential(`ocsp-${caId}`, 'ocsp', caId)]));
+  const ocspResponders = new Map(
+    caIds.map((caId) => [caId, credential(responderKeyId(caId), responderKeyId(caId), caId)]),
+  );
 
   return {
     dataDir,

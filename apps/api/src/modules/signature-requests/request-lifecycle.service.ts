@@ -16,6 +16,7 @@ import {
   visibleRequest,
 } from './request-access.service.ts';
 import { appendFields, commitFields } from './request-fields.service.ts';
+import { queueArchiveTimestamp } from './request-archive.service.ts';
 import { displayName, languageOf, mailSigner, notify, ownerOf } from './request-notices.ts';
 import { resolveAccountSigners } from './request-signers.ts';
 import { currentDto, get } from './request-views.service.ts';
@@ -282,6 +283,7 @@ async function afterSignature(
     await repo.updateRequest(db, request.id, { status: 'SIGNED', completedAt: now, updatedAt: now });
     await recordEvent(deps, db, request.id, 'completed', null, {});
     await queueHeadTimestamp(deps, db, request.id);
+    await queueArchiveTimestamp(db, deps.clock, request.id);
     const recipients = new Map<string, Language>([[owner.email, owner.attributes.lang]]);
     for (const s of signers) recipients.set(s.email, s.language as Language);
     for (const email of await repo.observersOf(db, request.id))

@@ -1,4 +1,4 @@
-import { enqueueJob, hasPendingJob } from '../../jobs/queue.ts';
+import { scheduleRecurringJob } from '../../jobs/queue.ts';
 import type { Db } from '../../db/client.ts';
 import { usersWithRetention } from '../accounts/accounts.service.ts';
 import { deleteUnusedDocuments } from '../documents/documents.service.ts';
@@ -48,18 +48,12 @@ async function deleteFinished(
 
 /** At start: the first sweep, unless one is waiting already (another process, an earlier start). */
 export async function scheduleRetentionSweep(db: Db, now: Date): Promise<void> {
-  if (!(await hasPendingJob(db, retentionJobKind)))
-    await enqueueJob(db, { kind: retentionJobKind, payload: {}, runAt: now });
+  await scheduleRecurringJob(db, retentionJobKind, now);
 }
 
 /** The job: sweeps, then schedules the next sweep a day later unless another process did. */
 export async function runRetentionSweep(deps: RetentionDeps): Promise<void> {
   await sweepExpiredRequests(deps);
   const now = deps.clock.now();
-  if (!(await hasPendingJob(deps.db, retentionJobKind, now)))
-    await enqueueJob(deps.db, {
-      kind: retentionJobKind,
-      payload: {},
-      runAt: new Date(now.getTime() + dayMs),
-    });
+  await scheduleRecurringJob(deps.db, retentionJobKind, new Date(now.getTime() + dayMs), now);
 }
