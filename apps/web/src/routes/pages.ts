@@ -73,6 +73,10 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/mobile-id/components/mobile-id-page.tsx'),
     'MobileIdPage',
   ),
+  'business-domains': lazyRouteComponent(
+    () => import('../features/business-domains/components/domains-page.tsx'),
+    'DomainsPage',
+  ),
   'standards-id-austria-success': lazyRouteComponent(
     () => import('./id-austria-success-route.tsx'),
     'UserIdAustriaSuccessRoute',
