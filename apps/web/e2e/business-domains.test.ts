@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { createBusiness } from './factories.ts';
+import { createBusiness, createUser } from './factories.ts';
 import { shoot } from './identification-flow.ts';
 import { startLoopbackDns } from './loopback-dns.ts';
 import { api, usePages } from './support.ts';
 
 // Issue 14 (domains): an admin adds the business's domain, publishes the TXT record the page shows
-// on a real DNS server on loopback, and has Signet verify it; the business then counts the domain.
+// on a real DNS server on loopback, and has Signet verify it; the business then counts the domain,
+// and a person who signs up with an address there is offered to join it.
 
 const { pageAs } = usePages();
 const dns = await startLoopbackDns();
 after(() => dns.close());
 
-test('an admin adds a domain, publishes its TXT record and verifies it', async () => {
+test('an admin adds a domain, publishes its TXT record and verifies it; a colleague at that domain joins', async () => {
   const business = await createBusiness('Domain Test AG', ['Dora', 'Domain']);
   const page = await pageAs(business.admin.token);
   const domain = `d${Date.now()}.example.ch`;
@@ -53,6 +54,23 @@ test('an admin adds a domain, publishes its TXT record and verifies it', async (
     token: business.admin.token,
   });
   assert.deepEqual(seen.body.domains, [domain]);
+
+  // Somebody who signs up with an address there is offered to join, on their dashboard.
+  const colleague = await createUser('Cleo', 'Colleague', `cleo@${domain}`);
+  const theirs = await pageAs(colleague.token);
+  await theirs.goto('/dashboard');
+  const offer = theirs.getByTestId('domain-offer');
+  await offer
+    .getByText(`Your e-mail address is at ${domain}, a domain of Domain Test AG`, { exact: false })
+    .waitFor();
+  await shoot(theirs, 'domains-offer');
+  await offer.getByRole('button', { name: 'Join Domain Test AG' }).click();
+  await theirs.getByText('You joined Domain Test AG.').waitFor();
+  await offer.waitFor({ state: 'detached' });
+  const members = await api<{ members: { email: string }[] }>(`/v1/businesses/${business.id}/members`, {
+    token: business.admin.token,
+  });
+  assert.ok(members.body.members.some((m) => m.email === `cleo@${domain}`));
 
   await card.getByRole('button', { name: 'Remove domain' }).click();
   await card.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click();

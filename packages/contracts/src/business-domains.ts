@@ -36,3 +36,14 @@ export const DomainName = z
 export const AddDomainBody = z.strictObject({ domain: DomainName });
 
 export const DomainParams = BusinessParams.extend({ domain: DomainName });
+
+/**
+ * A business that has verified the domain of the caller's e-mail address, offered to the caller
+ * while they belong to no business: they may join it as a member.
+ */
+export const DomainOffer = z.object({
+  businessId: z.string(),
+  name: z.string(),
+  domain: z.string(),
+});
+export type DomainOffer = z.infer<typeof DomainOffer>;

@@ -1,5 +1,11 @@
-import { AddDomainBody, BusinessDomain, BusinessDomainList, DomainParams } from '../business-domains.ts';
-import { BusinessParams } from '../businesses.ts';
+import {
+  AddDomainBody,
+  BusinessDomain,
+  BusinessDomainList,
+  DomainOffer,
+  DomainParams,
+} from '../business-domains.ts';
+import { BusinessParams, UserBusiness } from '../businesses.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 /** Domains are the admins' to manage (spec §4); another business's domains are not found. */
@@ -49,5 +55,26 @@ export const businessDomainEndpoints = {
     params: DomainParams,
     status: 204,
     errors: ['NOT_FOUND'],
+  }),
+  domainOffer: defineEndpoint({
+    method: 'GET',
+    path: '/v2/businesses/domain-offer',
+    auth: 'user',
+    summary:
+      "The business that verified the domain of the caller's e-mail address, while the caller belongs to none; 404 otherwise",
+    tags: ['Business domains'],
+    status: 200,
+    response: DomainOffer,
+    errors: ['NOT_FOUND'],
+  }),
+  joinByDomain: defineEndpoint({
+    method: 'POST',
+    path: '/v2/businesses/domain-offer/join',
+    auth: 'user',
+    summary: "Join, as a member, the business that verified the domain of the caller's e-mail address",
+    tags: ['Business domains'],
+    status: 200,
+    response: UserBusiness,
+    errors: ['NOT_FOUND', 'ALREADY_IN_BUSINESS'],
   }),
 };

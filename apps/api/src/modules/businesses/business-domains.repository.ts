@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businessDomains } from '../../db/schema/businesses.ts';
+import { businessDomains, businesses } from '../../db/schema/businesses.ts';
 import { anyRow, firstRow } from '../../db/schema/rows.ts';
 
 export type DomainRow = typeof businessDomains.$inferSelect;
@@ -70,4 +70,18 @@ export async function verifiedDomainNames(db: Db, businessId: string): Promise<s
     .where(and(eq(businessDomains.businessId, businessId), isNotNull(businessDomains.verifiedAt)))
     .orderBy(asc(businessDomains.domain));
   return rows.map((row) => row.domain);
+}
+
+/** The business that has verified `domain`, if any (at most one: the partial unique index). */
+export async function verifiedOwner(
+  db: Db,
+  domain: string,
+): Promise<{ businessId: string; name: string } | null> {
+  const [row] = await db
+    .select({ businessId: businesses.id, name: businesses.name })
+    .from(businessDomains)
+    .innerJoin(businesses, eq(businesses.id, businessDomains.businessId))
+    .where(and(eq(businessDomains.domain, domain), isNotNull(businessDomains.verifiedAt)))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { businessDomainEndpoints } from '@signet/contracts/endpoints/business-domains';
-import { businessCaller } from '../../plugins/auth.ts';
+import { businessCaller, userCaller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import * as domains from './business-domains.service.ts';
 
@@ -16,5 +16,7 @@ export async function businessDomainsRoutes(
     removeDomain: async (request) => {
       await domains.removeDomain(deps, businessCaller(request), request.params.domain);
     },
+    domainOffer: (request) => domains.domainOffer(deps, userCaller(request)),
+    joinByDomain: (request) => domains.joinByDomain(deps, userCaller(request)),
   });
 }

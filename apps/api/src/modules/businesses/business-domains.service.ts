@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { BusinessDomain } from '@signet/contracts/business-domains';
+import type { BusinessDomain, DomainOffer } from '@signet/contracts/business-domains';
+import type { UserBusiness } from '@signet/contracts/businesses';
 import { DnsUnavailableError, type TxtLookup } from '../../adapters/dns-txt.ts';
 import { AppError } from '../../errors.ts';
+import type { UserCaller } from '../../plugins/auth.ts';
+import { getAccount } from '../accounts/accounts.service.ts';
+import { joinBusiness } from './business-invitations.service.ts';
+import { userBusiness } from './businesses.service.ts';
+import { membershipOf } from './businesses.repository.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import * as repo from './business-domains.repository.ts';
 
@@ -114,4 +120,31 @@ function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
     if (e.code === '23505') return true;
   return false;
+}
+
+/**
+ * The business that verified the domain of the caller's (confirmed) e-mail address, while the
+ * caller belongs to no business: what the dashboard offers them to join.
+ */
+export async function domainOffer(deps: BusinessesDeps, caller: UserCaller): Promise<DomainOffer> {
+  const account = await getAccount(deps, caller.userId);
+  const domain = account.email.slice(account.email.lastIndexOf('@') + 1);
+  const owner =
+    account.emailVerified && !(await membershipOf(deps.db, caller.userId))
+      ? await repo.verifiedOwner(deps.db, domain)
+      : null;
+  if (!owner) throw new AppError('NOT_FOUND', 'No business offers you to join it through your e-mail domain');
+  return { ...owner, domain };
+}
+
+/** The caller joins, as a member, the business their e-mail domain belongs to. */
+export async function joinByDomain(deps: BusinessesDeps, caller: UserCaller): Promise<UserBusiness> {
+  if (await membershipOf(deps.db, caller.userId))
+    throw new AppError('ALREADY_IN_BUSINESS', 'Your account belongs to a business already');
+  const offer = await domainOffer(deps, caller);
+  const member = { businessId: offer.businessId, userId: caller.userId, role: 'member' as const };
+  const joined = await joinBusiness(deps.db, deps.clock, { ...member, joinedAt: deps.clock.now() });
+  // Joined another business between the offer and now.
+  if (!joined) throw new AppError('ALREADY_IN_BUSINESS', 'Your account belongs to a business already');
+  return userBusiness(deps, caller.userId);
 }

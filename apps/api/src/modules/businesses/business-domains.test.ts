@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessDomain } from '@signet/contracts/business-domains';
 import type { Business } from '@signet/contracts/businesses';
 import { startLoopbackDns, type LoopbackDns } from '../../../test/dns-server.ts';
-import { cast, useTestApp, type TestBusiness } from '../../../test/factories.ts';
+import { cast, useTestApp, type TestBusiness, type TestUser } from '../../../test/factories.ts';
 import { databaseKinds, json } from '../../../test/helpers.ts';
 
 /**
@@ -110,6 +110,28 @@ describe.each(databaseKinds)('business domains on %s', (kind) => {
     expect(
       json<BusinessDomain>(await t.call('POST', `${domainsOf(acme)}/flaky.ch/verify`, admin)).verified,
     ).toBe(true);
+  });
+
+  it('offers people whose address is at a verified domain to join, as members, while they are in no business', async () => {
+    const offerTo = (who: TestUser) => t.call('GET', '/v2/businesses/domain-offer', who);
+    expect((await offerTo(loner)).statusCode).toBe(404); // example.ch: verified by nobody
+    const newcomer = await t.user({ email: 'New.Comer@Flaky.ch' });
+    expect(json(await offerTo(newcomer))).toEqual({
+      businessId: acme.id,
+      name: 'Acme AG',
+      domain: 'flaky.ch',
+    });
+
+    const joined = await t.call('POST', '/v2/businesses/domain-offer/join', newcomer);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(json(joined)).toMatchObject({ id: acme.id, role: 'member' });
+    expect((await offerTo(newcomer)).statusCode).toBe(404);
+    const again = await t.call('POST', '/v2/businesses/domain-offer/join', newcomer);
+    expect(json(again).code).toBe('ALREADY_IN_BUSINESS');
+    // Members of the verifying business are offered nothing either.
+    expect((await offerTo(admin)).statusCode).toBe(404);
+    expect((await t.call('POST', '/v2/businesses/domain-offer/join', loner)).statusCode).toBe(404);
+    expect((await t.call('GET', '/v2/businesses/domain-offer', null)).statusCode).toBe(401);
   });
 
   it('only the business admins manage domains; another business sees none of them', async () => {

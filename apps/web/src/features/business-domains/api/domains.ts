@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessDomain } from '@signet/contracts/business-domains';
 import { businessDomainEndpoints } from '@signet/contracts/endpoints/business-domains';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi, isApiError } from '../../../lib/api-client.ts';
 
 const domainsKey = (businessId: string) => ['business', businessId, 'domains'] as const;
 
@@ -53,5 +53,30 @@ export function useRemoveDomain(businessId: string) {
   return useDomainChange(businessId, async (domain: string) => {
     await callApi(businessDomainEndpoints.removeDomain, { params: { businessId, domain } });
     return domain;
+  });
+}
+
+/** The business the user's e-mail domain belongs to, or null (404: none, or the user is in one). */
+export function useDomainOffer(enabled: boolean) {
+  return useQuery({
+    queryKey: ['user', 'domain-offer'],
+    enabled,
+    queryFn: async () => {
+      try {
+        return await callApi(businessDomainEndpoints.domainOffer, { retry: true });
+      } catch (error) {
+        if (isApiError(error) && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** Joins the offered business; the user's business and the offer are read again. */
+export function useJoinByDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(businessDomainEndpoints.joinByDomain),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }),
   });
 }
