@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,10 +6,10 @@ import TextField from '@mui/material/TextField';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import { domainPattern } from '@signet/contracts/common';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { BusinessAdminPage } from '../../../components/business-admin-page.tsx';
+import { EmptyState, PageLoading } from '../../../components/page-frame.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
-import { userBusinessQueryOptions } from '../../../lib/api/get-user-business.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/server-errors.ts';
 import { useAddDomain, useDomains } from '../api/domains.ts';
@@ -25,18 +24,10 @@ const ns = 'business-domains';
  */
 export function DomainsPage() {
   const { t } = useTranslation(ns);
-  const business = useQuery(userBusinessQueryOptions);
-  if (business.isPending) return <PageLoading label={t('loading')} />;
   return (
-    <PageFrame title={t('title')} subtitle={t('subtitle')}>
-      <Box sx={{ maxWidth: 820, display: 'flex', flexDirection: 'column', gap: 3 }}>
-        {business.data ? (
-          <Domains businessId={business.data.id} />
-        ) : (
-          <Alert severity="error">{t('no_business')}</Alert>
-        )}
-      </Box>
-    </PageFrame>
+    <BusinessAdminPage title={t('title')} subtitle={t('subtitle')} loadingLabel={t('loading')} maxWidth={820}>
+      {(businessId) => <Domains businessId={businessId} />}
+    </BusinessAdminPage>
   );
 }
 
