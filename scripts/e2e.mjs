@@ -53,6 +53,8 @@ function stop(child) {
 }
 
 const port = await freePort();
+// Business domain verification asks a DNS server the browser tests run on loopback (e2e/loopback-dns.ts).
+const dnsPort = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'signet-e2e-'));
 const baseUrl = `http://localhost:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -65,6 +67,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
     NODE_ENV: 'test',
     // The whole suite signs many people up from one address; the per-address mail limit is for the wild.
     MAIL_LIMIT_PER_ADDRESS: '1000',
+    DNS_SERVERS: `127.0.0.1:${dnsPort}`,
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -88,7 +91,7 @@ try {
     .map((name) => join(e2eDir, name));
   const tests = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
     cwd: root,
-    env: { ...process.env, SIGNET_BASE_URL: baseUrl },
+    env: { ...process.env, SIGNET_BASE_URL: baseUrl, SIGNET_DNS_PORT: String(dnsPort) },
     stdio: 'inherit',
   });
   exitCode = await new Promise((resolveTests) => tests.once('exit', (code) => resolveTests(code ?? 1)));

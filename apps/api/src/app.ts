@@ -47,12 +47,14 @@ import { recordEidEvidence } from './modules/identification/eid-evidence.service
 import { IdAustriaAdapter } from './adapters/id-austria.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
+import { businessDomainsRoutes } from './modules/businesses/business-domains.routes.ts';
 import { membershipOf, visualSignaturePermissionsOf } from './modules/businesses/businesses.service.ts';
 import { visualSignaturesRoutes } from './modules/visual-signatures/visual-signatures.routes.ts';
 import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
 import { RemoteSigningClient } from './adapters/remote-signing.ts';
 import { IdentificationProviderClient } from './adapters/identification-provider.ts';
 import { SignerAssertions } from './adapters/signer-assertion.ts';
+import { dnsTxtLookup } from './adapters/dns-txt.ts';
 import { timestampTransport } from './adapters/timestamp-authority.ts';
 import { revocationTransports } from './adapters/revocation.ts';
 import { platformRoutes, sandboxMailRoutes } from './modules/platform/platform.routes.ts';
@@ -250,6 +252,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => visualSignaturesRoutes(instance, documentDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => businessInvitationsRoutes(instance, deps));
+      await api.register((instance) =>
+        businessDomainsRoutes(instance, { ...deps, dnsTxt: dnsTxtLookup(config.dnsServers) }),
+      );
       await api.register((instance) =>
         platformRoutes(instance, {
           ...deps,

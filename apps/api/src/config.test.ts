@@ -117,6 +117,15 @@ describe('config', () => {
       /certificate 1 of .* is not a valid X\.509 certificate/,
     );
   });
+
+  it('reads DNS_SERVERS: the system resolver by default, addresses with optional ports', () => {
+    expect(loadConfig({}).dnsServers).toBeUndefined();
+    expect(
+      loadConfig({ DNS_SERVERS: '192.0.2.53, 127.0.0.1:5353,[::1]:53,2001:db8::53' }).dnsServers,
+    ).toEqual(['192.0.2.53', '127.0.0.1:5353', '[::1]:53', '2001:db8::53']);
+    for (const bad of ['dns.example', '192.0.2.1:99999', '[::1', '1.2.3.4:53:53'])
+      expect(() => loadConfig({ DNS_SERVERS: bad }), bad).toThrow(/DNS_SERVERS/);
+  });
 });
 
 /** The lines of the refusal, or [] when the configuration is accepted. */

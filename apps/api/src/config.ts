@@ -15,6 +15,34 @@ function isProxyAddress(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
+/** A DNS server as Node's resolver takes it: an address, with a port as `1.2.3.4:53` or `[::1]:53`. */
+function isDnsServer(entry: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(entry);
+  const [address, port] = bracketed
+    ? [bracketed[1], bracketed[2]]
+    : withPort
+      ? [withPort[1], withPort[2]]
+      : [entry];
+  return isIP(address ?? '') !== 0 && (port === undefined || Number(port) <= 65_535);
+}
+
+const DnsServers = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): string[] | undefined => {
+    if (!value) return undefined;
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isDnsServer(entry));
+    if (bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a comma-separated list of DNS server addresses, each optionally with a port (not ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  });
+
 /**
  * The proxies whose X-Forwarded-For Fastify believes when it works out the client's address
  * (request.ip): none (off), or their addresses. Never `true`, which believes the header from any
@@ -135,6 +163,7 @@ const Env = z.object({
     .default(365),
   TRUST_PROXY: TrustProxy,
   TRUST_ANCHORS_FILE: TrustAnchorsFile,
+  DNS_SERVERS: DnsServers,
   AUDIT_MAC_KEY: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -194,6 +223,8 @@ export interface Config {
   mailLimitPerAddress: number;
   /** Days before a completed document's last timestamp's TSA certificate expires that it is re-timestamped. */
   archiveRetimestampMarginDays: number;
+  /** The DNS servers domain verification asks (undefined: the system's resolver). */
+  dnsServers: string[] | undefined;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For gives request.ip (false: none). */
   trustProxy: false | string[];
   /** CA certificates (DER) the operator trusts for validation besides Signet's own (TRUST_ANCHORS_FILE). */
@@ -253,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     archiveRetimestampMarginDays: e.ARCHIVE_RETIMESTAMP_MARGIN_DAYS,
     trustProxy: e.TRUST_PROXY,
     trustAnchors: e.TRUST_ANCHORS_FILE,
+    dnsServers: e.DNS_SERVERS,
     auditMacKey: e.AUDIT_MAC_KEY,
     referralTokenKey: e.REFERRAL_TOKEN_KEY,
     logLevel: e.LOG_LEVEL,

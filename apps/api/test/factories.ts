@@ -88,7 +88,7 @@ export interface TestUser {
  */
 export type Caller = { headers: Record<string, string> } | Record<string, string> | null | undefined;
 
-type TestBusiness = UserBusiness & { admin: TestUser };
+export type TestBusiness = UserBusiness & { admin: TestUser };
 
 interface IdentifyOptions {
   /** The way to identify (the spec's pages): video, or self-service (eIDAS) / automatic (ZertES). */

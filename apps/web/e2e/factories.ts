@@ -24,8 +24,11 @@ export interface TestAccount {
 }
 
 /** Creates a confirmed account through the API (signup, mailed token, register). */
-export async function createUser(firstName = 'Ada', lastName = 'Lovelace'): Promise<TestAccount> {
-  const email = uniqueEmail(firstName.toLowerCase());
+export async function createUser(
+  firstName = 'Ada',
+  lastName = 'Lovelace',
+  email = uniqueEmail(firstName.toLowerCase()),
+): Promise<TestAccount> {
   const requested = await api('/v1/request-confirmation', { method: 'POST', body: { email, lang: 'en-gb' } });
   if (requested.status !== 204) throw new Error(`request-confirmation: ${requested.status}`);
   const link = await mailedLink(email, '/signup/confirm');

@@ -185,7 +185,7 @@ export const UserBusiness = z.object({
 });
 export type UserBusiness = z.infer<typeof UserBusiness>;
 
-/** GET /v1/businesses/{id} for its admins (spec §3 Business). API users and domains are not built yet. */
+/** GET /v1/businesses/{id} for its admins (spec §3 Business). API users are not built yet; `domains` lists the verified ones. */
 export const Business = z.object({
   id: z.string(),
   name: z.string(),

@@ -134,6 +134,12 @@ export const errorCodes = {
   SEAL_NOT_FOUND: 404,
   /** The caller's business has this seal, but the caller may not sign with it (not added to it). */
   SEAL_NOT_ALLOWED: 403,
+  /** Adding a domain the business already claims, or one another business has verified. */
+  DOMAIN_TAKEN: 409,
+  /** The domain's DNS has no TXT record with the business's verification value (yet); `details.dnsFinding` says what was found. */
+  DOMAIN_NOT_VERIFIED: 409,
+  /** The DNS could not be asked (no answer, server failure); try again later. */
+  DNS_UNAVAILABLE: 503,
   /** A business invitation link that is unknown, or an invitation its business revoked. */
   INVITATION_NOT_FOUND: 404,
   /** A business invitation nobody answered before its expiry; the business must invite again. */
@@ -185,6 +191,8 @@ export const ErrorDetails = z.object({
   legislation: Legislation.optional(),
   /** EID_LOGIN_REFUSED: why the eID login did not count. */
   eidRefusal: z.enum(['cancelled', 'providerError', 'tokenInvalid']).optional(),
+  /** DOMAIN_NOT_VERIFIED: no TXT record at the verification name, or only records with other values. */
+  dnsFinding: z.enum(['noRecord', 'otherValue']).optional(),
   /** The input the error is about (also the top-level `field`). */
   field: z.string().optional(),
 });

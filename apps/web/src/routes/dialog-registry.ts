@@ -95,6 +95,10 @@ const implemented: DialogRegistry = {
   'business/business-invitation': load(gates, (m) => m.BusinessInvitationDialog),
   'business/business-locked-member': load(gates, (m) => m.BusinessLockedMemberDialog),
   'business/business-downgraded': load(gates, (m) => m.BusinessDowngradedDialog),
+  'business/remove-members': load(
+    () => import('../features/business/components/members/remove-members-dialog.tsx'),
+    (m) => m.RemoveMembersDialog,
+  ),
   'document/add-observer': load(documentDialogs, (m) => m.AddObserverDialog),
   'document/add-signer': load(documentDialogs, (m) => m.AddSignerDialog),
   'document/delegate': load(documentDialogs, (m) => m.DelegateDialog),

@@ -73,6 +73,14 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/mobile-id/components/mobile-id-page.tsx'),
     'MobileIdPage',
   ),
+  'business-members': lazyRouteComponent(
+    () => import('../features/business/components/members/members-page.tsx'),
+    'MembersPage',
+  ),
+  'business-domains': lazyRouteComponent(
+    () => import('../features/business-domains/components/domains-page.tsx'),
+    'DomainsPage',
+  ),
   'standards-id-austria-success': lazyRouteComponent(
     () => import('./id-austria-success-route.tsx'),
     'UserIdAustriaSuccessRoute',

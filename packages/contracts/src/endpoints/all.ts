@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
+import { businessDomainEndpoints } from './business-domains.ts';
 import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
 import { documentEndpoints } from './documents.ts';
 import { eidEndpoints } from './eid.ts';
@@ -19,6 +20,7 @@ import { visualSignatureEndpoints } from './visual-signatures.ts';
 export const allEndpoints: readonly Endpoint[] = [
   accountEndpoints,
   businessEndpoints,
+  businessDomainEndpoints,
   businessInvitationEndpoints,
   documentEndpoints,
   eidEndpoints,

@@ -109,3 +109,28 @@ export const sealMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sealId, t.userId] })],
 );
+
+/**
+ * Domains a business claims (spec §3 Business domains). A claim counts only once verified: the
+ * admin publishes a DNS TXT record carrying `verificationToken` and Signet finds it. Any number of
+ * businesses may claim a domain, but only one can have it verified (the partial unique index).
+ */
+export const businessDomains = pgTable(
+  'business_domains',
+  {
+    businessId: belongsTo('business_id', () => businesses.id),
+    /** Lower case, without a trailing dot. */
+    domain: text('domain').notNull(),
+    verificationToken: text('verification_token').notNull(),
+    verifiedAt: instant('verified_at'),
+    /** When Signet last looked for the TXT record, found or not. */
+    checkedAt: instant('checked_at'),
+    ...createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.domain] }),
+    uniqueIndex('business_domains_verified_key')
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} is not null`),
+  ],
+);

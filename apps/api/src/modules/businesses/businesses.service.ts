@@ -23,6 +23,7 @@ import type { BusinessMembership, UserCaller } from '../../plugins/auth.ts';
 import { setBusinessFlags } from '../accounts/accounts.service.ts';
 import { joinBusiness, listInvitations } from './business-invitations.service.ts';
 import * as repo from './businesses.repository.ts';
+import { verifiedDomainNames } from './business-domains.repository.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 
 /** New businesses start in a trial of the team plan (spec §4 TRIALING). */
@@ -211,10 +212,11 @@ async function businessForAdmin(deps: BusinessesDeps, caller: BusinessCaller): P
     admins: members.filter((m) => m.role === 'admin'),
     members,
     invitedMembers: await listInvitations(deps, row.id),
-    // API users and domains are not built yet.
+    // API users are not built yet.
     apiUsers: [],
     seals: await sealSummaries(deps, caller),
-    domains: [],
+    // Only verified domains count (the pending claims: GET .../domains).
+    domains: await verifiedDomainNames(deps.db, row.id),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -34,8 +35,11 @@ export function DashboardPage({
   onDelete,
   onSigned,
   autoDeletion,
+  notice,
 }: {
   user: DashboardUser | undefined;
+  /** An offer or message above the requests (the route composes it from other features). */
+  notice?: ReactNode;
   /** Business admins switch automatic deletion on or off here; null for everybody else. */
   autoDeletion: AutoDeletionState | null;
   onDelete: (requests: SignatureRequest[], done: () => void) => void;
@@ -70,6 +74,7 @@ export function DashboardPage({
           {t('member_since', { date: formatDateTime(user.createdAt) })}
         </Typography>
       )}
+      {notice}
       {credit !== null && (
         <Alert
           severity={credit > 0 ? 'info' : 'warning'}

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import type { MobileIdState } from '@signet/contracts/mobile-id';
 import { useTranslation } from 'react-i18next';
+import { InlineConfirm } from '../../../components/inline-confirm.tsx';
 import { PageFrame, PageLoading } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
@@ -105,30 +106,15 @@ function Registration({ state }: { state: MobileIdState }) {
         )}
       </Paper>
       {confirmRemove && (
-        <Alert
-          severity="warning"
-          role="alertdialog"
-          aria-label={t('remove_confirm')}
-          action={
-            <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button color="inherit" size="small" onClick={() => setConfirmRemove(false)}>
-                {t('keep')}
-              </Button>
-              <Button
-                color="error"
-                size="small"
-                variant="contained"
-                loading={remove.isPending}
-                onClick={onRemove}
-              >
-                {t('remove_now')}
-              </Button>
-            </Box>
-          }
-        >
-          {t('remove_confirm')}
-          {remove.isError && <Box sx={{ mt: 1 }}>{errorText(remove.error)}</Box>}
-        </Alert>
+        <InlineConfirm
+          question={t('remove_confirm')}
+          keepLabel={t('keep')}
+          confirmLabel={t('remove_now')}
+          loading={remove.isPending}
+          error={remove.isError ? errorText(remove.error) : null}
+          onKeep={() => setConfirmRemove(false)}
+          onConfirm={onRemove}
+        />
       )}
       {showForm && <RegisterForm replacing={replacing} onDone={() => setReplacing(false)} />}
     </>

@@ -1,0 +1,54 @@
+import Alert from '@mui/material/Alert';
+import { useTranslation } from 'react-i18next';
+import { BusinessAdminPage } from '../../../../components/business-admin-page.tsx';
+import { PageLoading } from '../../../../components/page-frame.tsx';
+import { useErrorText } from '../../../../lib/server-errors.ts';
+import { useInvitations, useMembers } from '../../api/members.ts';
+import { InvitationsList } from './invitations-list.tsx';
+import { InviteForm } from './invite-form.tsx';
+import { MembersTable } from './members-table.tsx';
+
+const ns = 'business';
+
+/**
+ * /business/members: everybody in the business, the invitations waiting for an answer, and the
+ * form to invite more people. Admins only (the route table says so).
+ */
+export function MembersPage() {
+  const { t } = useTranslation(ns);
+  return (
+    <BusinessAdminPage
+      title={t('members.title')}
+      subtitle={t('members.subtitle')}
+      loadingLabel={t('members.loading')}
+    >
+      {(businessId) => <People businessId={businessId} />}
+    </BusinessAdminPage>
+  );
+}
+
+function People({ businessId }: { businessId: string }) {
+  const { t } = useTranslation(ns);
+  const errorText = useErrorText([ns]);
+  const members = useMembers(businessId);
+  const invitations = useInvitations(businessId);
+  const failed = members.error ?? invitations.error;
+  const content = failed ? (
+    <Alert severity="error" role="alert">
+      {errorText(failed)}
+    </Alert>
+  ) : members.data && invitations.data ? (
+    <>
+      <MembersTable businessId={businessId} members={members.data} />
+      <InvitationsList businessId={businessId} invitations={invitations.data} />
+    </>
+  ) : (
+    <PageLoading label={t('members.loading')} />
+  );
+  return (
+    <>
+      <InviteForm businessId={businessId} />
+      {content}
+    </>
+  );
+}
