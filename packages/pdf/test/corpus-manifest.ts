@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,3 +58,44 @@ export function run(cmd: string, args: string[]): { status: number; out: string 
     return { status: err.status, out: `${err.stdout}${err.stderr}` };
   }
 }
+
+/** The qpdf options of each security handler revision, for `encryptedCorpusFile`. */
+export const SECURITY_HANDLERS = {
+  'R2 RC4-40': ['40'],
+  'R3 RC4-128': ['128', '--use-aes=n'],
+  'R4 AES-128': ['128', '--use-aes=y'],
+  'R6 AES-256': ['256'],
+} as const;
+
+let scratch: string | undefined;
+
+/**
+ * A corpus file encrypted by qpdf (a writer nobody here wrote) with `handler`'s revision, the
+ * owner password "owner-secret", the given user password (empty: opens without one) and qpdf's
+ * permission options, e.g. ['--modify=none'] (40-bit: ['--modify=n', '--annotate=n']).
+ */
+export function encryptedCorpusFile(
+  file: string,
+  handler: keyof typeof SECURITY_HANDLERS,
+  permissions: string[] = [],
+  userPassword = '',
+): Uint8Array {
+  scratch ??= mkdtempSync(join(tmpdir(), 'signet-qpdf-encrypted-'));
+  const [bits, ...options] = SECURITY_HANDLERS[handler];
+  const out = join(scratch, `${handler.replace(/\W/g, '-')}-${Date.now()}-${Math.random()}.pdf`);
+  execFileSync('qpdf', [
+    '--allow-weak-crypto',
+    '--encrypt',
+    userPassword,
+    OWNER_PASSWORD,
+    bits,
+    ...options,
+    ...permissions,
+    '--',
+    join(CORPUS_DIR, file),
+    out,
+  ]);
+  return new Uint8Array(readFileSync(out));
+}
+
+export const OWNER_PASSWORD = 'owner-secret';
