@@ -68,8 +68,8 @@ async function inspectOrRefuse(bytes: Uint8Array, password?: string): Promise<Pd
 
 /**
  * Takes an uploaded PDF that is already in the blob store: checks it with the engine and, when it
- * only opens through repair or a user password, stores a clean rewrite as the version to sign
- * (never the damaged or encrypted bytes). Returns the new document.
+ * only opens through repair or a password (user, or owner lifting its permissions), stores a clean
+ * rewrite as the version to sign (never the damaged or encrypted bytes). Returns the new document.
  */
 async function ingestPdf(
   deps: DocumentsDeps,
@@ -84,7 +84,15 @@ async function ingestPdf(
     engineError(new PdfError('PDF_SIGNING_NOT_PERMITTED', info.signingNotPermitted));
   if (refused) throw refused;
   let current = { sha256: upload.sha256, size: upload.size };
-  const rewrite = info.needsRepair || info.encryption?.userPasswordRequired === true;
+  // A user password opens the file only for this call, and the owner password's lifting of the
+  // permissions holds only for it too: later steps get the decrypted rewrite (the upload page
+  // tells the uploader before the password is sent).
+  const rewrite =
+    info.needsRepair ||
+    info.encryption?.userPasswordRequired === true ||
+    info.encryption?.ownerPassword === true;
+  // Named before `info` describes the rewrite, which is no longer encrypted.
+  const rewriteReason = info.encryption ? 'decrypted' : 'repaired';
   if (rewrite) {
     const clean = await normalizePdf(original, { password: upload.password }).catch((error) => {
       throw engineError(error) ?? error;
@@ -128,7 +136,7 @@ async function ingestPdf(
         version: 2,
         sha256: current.sha256,
         size: current.size,
-        reason: info.encryption ? 'decrypted' : 'repaired',
+        reason: rewriteReason,
         createdAt: now,
       });
   });
