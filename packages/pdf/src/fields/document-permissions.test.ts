@@ -100,7 +100,7 @@ describe('document rules for new signature fields', () => {
     ['R4 AES-128', ['--modify=annotate'], 'annotating allowed'],
     ['R6 AES-256', ['--modify=form'], 'form filling allowed'],
     ['R6 AES-256', ['--modify=none', '--annotate=y'], 'annotating allowed'],
-  ] as const)('%s %j: signing permitted (%s)', async (handler, options) => {
+  ] as const)('%s %j: signing permitted (%s)', async (handler, options, _why) => {
     const bytes = encryptedCorpusFile('basic-pdf15-libreoffice-writer.pdf', handler, [...options]);
     const info = await inspectPdf(bytes);
     expect(info.encryption).toMatchObject({ permissions: { modify: false, fillForms: true } });
