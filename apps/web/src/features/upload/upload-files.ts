@@ -17,6 +17,7 @@ export type UploadErrorCode =
   | 'damaged'
   | 'too_complex'
   | 'not_signable'
+  | 'owner_password_wrong'
   | 'session'
   | 'network'
   | 'generic';
@@ -71,7 +72,11 @@ export function admit(
   });
 }
 
-/** The API's refusal of an upload in the page's words (spec error codes; 413 may come without a body). */
+/**
+ * The API's refusal of an upload in the page's words (spec error codes; 413 may come without a body).
+ * `triedPassword`: the upload carried a password (a user password, or an owner password that did
+ * not lift the file's restrictions).
+ */
 export function uploadErrorFor(
   code: ClientErrorCode,
   statusCode: number,
@@ -90,7 +95,7 @@ export function uploadErrorFor(
     case 'PDF_RESOURCE_LIMIT':
       return 'too_complex';
     case 'PDF_SIGNING_NOT_PERMITTED':
-      return 'not_signable';
+      return triedPassword ? 'owner_password_wrong' : 'not_signable';
     case 'NETWORK_ERROR':
       return 'network';
   }
