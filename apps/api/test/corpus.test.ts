@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   CORPUS_DIR,
@@ -11,11 +11,11 @@ import {
   corpus,
   corpusBytes,
 } from '@signet/pdf/corpus';
-import { createValidatorWorkspace, type PdfsigEntry, type ValidatorWorkspace } from '@signet/pdf/testing';
+import type { PdfsigEntry } from '@signet/pdf/testing';
 import type { Document } from '@signet/contracts/documents';
-import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { databaseKinds, json } from './helpers.ts';
 import { useTestApp } from './factories.ts';
+import { useSignedOutput } from './signed-output.ts';
 
 /**
  * The shared corpus through the API (../shared/pdf-corpus/MANIFEST.tsv): every file is uploaded as
@@ -35,27 +35,8 @@ describe.each(databaseKinds)('the PDF corpus through the API on %s', (kind) => {
     env: { LOG_LEVEL: 'error' },
     users: { owner: { email: 'corpus@example.ch', firstName: 'Cora', lastName: 'Corpus' } },
   });
-  let validators: ValidatorWorkspace;
-  beforeAll(async () => {
-    const trustList = await (await fetch(`${t.config.publicUrl}/api/v1/trust-list.pem`)).text();
-    validators = await createValidatorWorkspace(trustList);
-    // One signature per accepted file: more than an account's free signatures.
-    await t.database.db.execute(
-      `update users set attributes = jsonb_set(attributes, '{free_signatures_remaining}', '100') where email = 'corpus@example.ch'` as never,
-    );
-  });
-  afterAll(() => validators.dispose());
-
-  const upload = (file: string, password?: string) =>
-    t.upload('/v3/documents', t.users.owner, [
-      ...(password === undefined ? [] : [{ name: 'password', content: password }]),
-      { name: 'file', filename: file, content: Buffer.from(corpusBytes(file)) },
-    ]);
-
-  const download = async (id: string, signed = true) =>
-    new Uint8Array(
-      (await t.call('GET', `/v3/documents/${id}/download?signed=${signed}`, t.users.owner)).rawPayload,
-    );
+  const output = useSignedOutput(t, () => t.users.owner);
+  const upload = (file: string, password?: string) => output.upload(file, corpusBytes(file), password);
 
   /** Every page as the page-image call serves it, at the smallest scale (1 px = 10 % of a point). */
   async function expectEveryPageRendered(document: Document) {
@@ -70,32 +51,6 @@ describe.each(databaseKinds)('the PDF corpus through the API on %s', (kind) => {
       expect(meta.format).toBe('png');
       expect(Math.abs((meta.width ?? 0) - page.width / 10)).toBeLessThanOrEqual(1);
     }
-  }
-
-  /** The owner alone signs the document at AES (B-LT), with a visible signature on page 1. */
-  async function signAlone(document: Document): Promise<Uint8Array> {
-    // The default box (300 × 140) where the first page is large enough, else what fits on it.
-    const first = document.pages[0]!;
-    const box = { width: Math.min(300, first.width - 20), height: Math.min(140, first.height - 20) };
-    const request = await t.request(t.users.owner, {
-      title: document.title,
-      documents: [{ id: document.id }],
-      quality: 'aes',
-      signatures: [
-        {
-          account_email: 'corpus@example.ch',
-          visual_signatures: [{ position: { page: 1, x: 10, y: 10, ...box } }],
-        },
-      ],
-    });
-    const signed = await t.call('POST', '/v3/sign', t.users.owner, {
-      signatureRequests: [{ id: request.id }],
-    });
-    expect(signed.statusCode, signed.body).toBe(200);
-    const after = json<SignatureRequest>(
-      await t.call('GET', `/v3/signature-requests/${request.id}`, t.users.owner),
-    );
-    return download(after.documents[0]!.id);
   }
 
   const validity = (entries: PdfsigEntry[]) => Object.fromEntries(entries.map((e) => [e.fieldName, e.valid]));
@@ -138,15 +93,15 @@ describe.each(databaseKinds)('the PDF corpus through the API on %s', (kind) => {
     expect(document!.sha256 !== document!.originalSha256).toBe(rewritten);
     await expectEveryPageRendered(document!);
 
-    const before = await download(document!.id);
+    const before = await output.download(document!.id);
     expect(sha256(before)).toBe(document!.sha256);
-    const earlier = validity((await validators.pdfsig(before)).signatures);
+    const earlier = validity((await output.validators.pdfsig(before)).signatures);
 
-    const signed = await signAlone(document!);
+    const signed = await output.signAlone(document!);
     // One incremental update of what was stored (the upload itself unless rewritten).
     expect(isPrefix(before, signed)).toBe(true);
     expect(isPrefix(original, signed)).toBe(!rewritten);
-    const { signatures } = await validators.pdfsig(signed);
+    const { signatures } = await output.validators.pdfsig(signed);
     const ours = signatures.filter((s) => !(s.fieldName in earlier));
     expect(ours.length, JSON.stringify(signatures.map((s) => s.fieldName))).toBe(1);
     expect(ours[0]!.valid, ours[0]!.text).toBe(true);
