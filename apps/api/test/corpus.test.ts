@@ -2,15 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import {
-  CORPUS_DIR,
-  REJECTED,
-  REPAIRED,
-  USER_PASSWORD,
-  USER_PASSWORD_FILE,
-  corpus,
-  corpusBytes,
-} from '@signet/pdf/corpus';
+import { CORPUS_DIR, REJECTED, REPAIRED, USER_PASSWORD_FILE, corpus, corpusBytes } from '@signet/pdf/corpus';
 import type { PdfsigEntry } from '@signet/pdf/testing';
 import type { Document } from '@signet/contracts/documents';
 import { databaseKinds, json } from './helpers.ts';
@@ -60,6 +52,7 @@ describe.each(databaseKinds)('the PDF corpus through the API on %s', (kind) => {
     expect(corpus.map((c) => c.file).sort()).toEqual(files.sort());
     for (const file of [USER_PASSWORD_FILE, ...Object.keys(REJECTED), ...REPAIRED])
       expect(files).toContain(file);
+    expect(corpus.filter((c) => c.password !== undefined).map((c) => c.file)).toEqual([USER_PASSWORD_FILE]);
   });
 
   it.each(corpus.map((c) => [c.file, c] as const))('%s', async (file, entry) => {
@@ -71,7 +64,7 @@ describe.each(databaseKinds)('the PDF corpus through the API on %s', (kind) => {
       return;
     }
     expect(entry.expected).toMatch(/accept|with user password: render \+ sign/);
-    const password = file === USER_PASSWORD_FILE ? USER_PASSWORD : undefined;
+    const password = entry.password;
     if (password !== undefined) {
       for (const wrong of [undefined, 'not-the-password']) {
         const refused = await upload(file, wrong);

@@ -12,6 +12,8 @@ export interface CorpusFile {
   /** Page count pdfinfo reports; null for files pdfinfo cannot read. */
   pages: number | null;
   expected: string;
+  /** The user password the manifest gives for a file that needs one. */
+  password?: string;
 }
 
 export const corpus: CorpusFile[] = readFileSync(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8')
@@ -21,7 +23,13 @@ export const corpus: CorpusFile[] = readFileSync(join(CORPUS_DIR, 'MANIFEST.tsv'
   .map((line) => {
     const cols = line.split('\t');
     const pages = Number(cols[3]);
-    return { file: cols[0] ?? '', pages: Number.isInteger(pages) ? pages : null, expected: cols[6] ?? '' };
+    const password = /\[user password: "([^"]+)"\]/.exec(cols[5] ?? '')?.[1];
+    return {
+      file: cols[0] ?? '',
+      pages: Number.isInteger(pages) ? pages : null,
+      expected: cols[6] ?? '',
+      ...(password === undefined ? {} : { password }),
+    };
   });
 
 export function corpusBytes(file: string): Uint8Array {
