@@ -185,6 +185,11 @@ export const ErrorDetails = z.object({
   legislation: Legislation.optional(),
   /** EID_LOGIN_REFUSED: why the eID login did not count. */
   eidRefusal: z.enum(['cancelled', 'providerError', 'tokenInvalid']).optional(),
+  /**
+   * PDF_SIGNING_NOT_PERMITTED: the rule that forbids signing: the encryption permissions (the
+   * owner password, given as the upload's `password`, lifts them) or a "no changes" certification.
+   */
+  signingRestriction: z.enum(['permissions', 'certification']).optional(),
   /** The input the error is about (also the top-level `field`). */
   field: z.string().optional(),
 });

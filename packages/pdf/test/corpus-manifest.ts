@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import * as mupdf from 'mupdf';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,3 +108,26 @@ export function encryptedCorpusFile(
 }
 
 export const OWNER_PASSWORD = 'owner-secret';
+
+/**
+ * The basic corpus file certified (DocMDP) at `level` (1: no changes, 2: form filling and
+ * signing, 3: also annotations), as an incremental update.
+ */
+export function certifiedCorpusFile(level: 1 | 2 | 3): Uint8Array {
+  const doc = new mupdf.PDFDocument(corpusBytes('basic-pdf15-libreoffice-writer.pdf'));
+  const params = doc.newDictionary();
+  params.put('P', level);
+  params.put('Type', doc.newName('TransformParams'));
+  const reference = doc.newDictionary();
+  reference.put('TransformMethod', doc.newName('DocMDP'));
+  reference.put('TransformParams', params);
+  const sig = doc.addObject(doc.newDictionary());
+  sig.put('Type', doc.newName('Sig'));
+  sig.put('Reference', [reference]);
+  const perms = doc.newDictionary();
+  perms.put('DocMDP', sig);
+  doc.getTrailer().get('Root').put('Perms', perms);
+  const out = doc.saveToBuffer('incremental').asUint8Array().slice();
+  doc.destroy();
+  return out;
+}

@@ -2,6 +2,7 @@ import * as mupdf from 'mupdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   OWNER_PASSWORD,
+  certifiedCorpusFile,
   SECURITY_HANDLERS,
   corpusBytes,
   encryptedCorpusFile,
@@ -13,32 +14,12 @@ import { addSignatureFields } from './add-signature-fields';
 
 afterAll(() => closePdfEngine());
 
-/** The basic corpus file certified (DocMDP) at `level`, as an incremental update. */
-function certified(level: number): Uint8Array {
-  const doc = new mupdf.PDFDocument(corpusBytes('basic-pdf15-libreoffice-writer.pdf'));
-  const params = doc.newDictionary();
-  params.put('P', level);
-  params.put('Type', doc.newName('TransformParams'));
-  const reference = doc.newDictionary();
-  reference.put('TransformMethod', doc.newName('DocMDP'));
-  reference.put('TransformParams', params);
-  const sig = doc.addObject(doc.newDictionary());
-  sig.put('Type', doc.newName('Sig'));
-  sig.put('Reference', [reference]);
-  const perms = doc.newDictionary();
-  perms.put('DocMDP', sig);
-  doc.getTrailer().get('Root').put('Perms', perms);
-  const out = doc.saveToBuffer('incremental').asUint8Array().slice();
-  doc.destroy();
-  return out;
-}
-
 describe('document rules for new signature fields', () => {
   it('refuses a document certified with "no changes allowed", accepts one allowing signing', async () => {
     const field = [{ name: 'S', page: 1, x: 10, y: 10 }];
-    const refused = await addSignatureFields(certified(1), field).catch((e: PdfError) => e.code);
+    const refused = await addSignatureFields(certifiedCorpusFile(1), field).catch((e: PdfError) => e.code);
     expect(refused).toBe('PDF_SIGNING_NOT_PERMITTED');
-    expect((await addSignatureFields(certified(2), field)).length).toBeGreaterThan(0);
+    expect((await addSignatureFields(certifiedCorpusFile(2), field)).length).toBeGreaterThan(0);
   });
 
   it('refuses an encrypted file whose permissions allow neither form filling nor annotating', async () => {
@@ -61,8 +42,8 @@ describe('document rules for new signature fields', () => {
       .slice();
     doc.destroy();
     expect((await inspectPdf(printOnly)).signingNotPermitted).toMatch(/permissions/);
-    expect((await inspectPdf(certified(1))).signingNotPermitted).toMatch(/certified/);
-    expect((await inspectPdf(certified(2))).signingNotPermitted).toBeNull();
+    expect((await inspectPdf(certifiedCorpusFile(1))).signingNotPermitted).toMatch(/certified/);
+    expect((await inspectPdf(certifiedCorpusFile(2))).signingNotPermitted).toBeNull();
     const signingAllowed = corpusBytes('encrypted-owner-password-aes128-signing-allowed.pdf');
     expect((await inspectPdf(signingAllowed)).signingNotPermitted).toBeNull();
   });

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inspectPdf } from '@signet/pdf';
-import { OWNER_PASSWORD, SECURITY_HANDLERS, encryptedCorpusFile } from '@signet/pdf/corpus';
+import {
+  OWNER_PASSWORD,
+  SECURITY_HANDLERS,
+  certifiedCorpusFile,
+  encryptedCorpusFile,
+} from '@signet/pdf/corpus';
 import type { Document } from '@signet/contracts/documents';
 import { databaseKinds, json } from '../../../test/helpers.ts';
 import { useTestApp } from '../../../test/factories.ts';
@@ -45,6 +50,7 @@ describe.each(databaseKinds)('encrypted PDFs on %s', (kind) => {
           field: 'file',
         });
         expect(json(refused).message).toMatch(/permissions of this PDF do not allow signing/);
+        expect(json(refused).details).toMatchObject({ signingRestriction: 'permissions' });
       }
       const accepted = await upload(bytes, OWNER_PASSWORD);
       expect(accepted.statusCode, accepted.body).toBe(201);
@@ -78,4 +84,18 @@ describe.each(databaseKinds)('encrypted PDFs on %s', (kind) => {
       await expectValid(pdf);
     },
   );
+
+  it('a PDF certified with "no changes allowed" is refused, and no password changes that', async () => {
+    for (const password of [undefined, OWNER_PASSWORD]) {
+      const refused = await upload(certifiedCorpusFile(1), password);
+      expect(json(refused)).toMatchObject({
+        statusCode: 400,
+        code: 'PDF_SIGNING_NOT_PERMITTED',
+        field: 'file',
+        details: { signingRestriction: 'certification' },
+      });
+      expect(json(refused).message).toMatch(/certified it with "no changes allowed"/);
+    }
+    expect((await upload(certifiedCorpusFile(2))).statusCode).toBe(201);
+  });
 });

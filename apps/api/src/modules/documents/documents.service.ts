@@ -44,6 +44,25 @@ export function engineError(error: unknown): AppError | null {
   return message ? new AppError(error.code as ErrorCode, message, { field: 'file' }) : null;
 }
 
+/**
+ * Why an upload may not be signed, for the uploader to act on: encryption permissions, which the
+ * owner password lifts, or a certification allowing no changes, which nothing lifts.
+ */
+function signingRefusal(info: PdfInfo): AppError {
+  const permissions = info.encryption?.permissions;
+  if (permissions && !permissions.modify && !permissions.fillForms)
+    return new AppError(
+      'PDF_SIGNING_NOT_PERMITTED',
+      'The permissions of this PDF do not allow signing it. Give its owner password, or ask its author for a copy without restrictions.',
+      { field: 'file', details: { signingRestriction: 'permissions' } },
+    );
+  return new AppError(
+    'PDF_SIGNING_NOT_PERMITTED',
+    'The author of this PDF certified it with "no changes allowed", so it cannot be signed. Ask the author for an uncertified copy.',
+    { field: 'file', details: { signingRestriction: 'certification' } },
+  );
+}
+
 export function toDocumentDto(row: DocumentRow): Document {
   return {
     id: row.id,
@@ -79,10 +98,7 @@ async function ingestPdf(
   const original = await deps.blobs.read(upload.sha256);
   let info = await inspectOrRefuse(original, upload.password);
   // Judged on the file as uploaded: a decrypted rewrite would no longer carry its author's rules.
-  const refused =
-    info.signingNotPermitted &&
-    engineError(new PdfError('PDF_SIGNING_NOT_PERMITTED', info.signingNotPermitted));
-  if (refused) throw refused;
+  if (info.signingNotPermitted) throw signingRefusal(info);
   let current = { sha256: upload.sha256, size: upload.size };
   // A user password opens the file only for this call, and the owner password's lifting of the
   // permissions holds only for it too: later steps get the decrypted rewrite (the upload page

@@ -18,6 +18,7 @@ export type UploadErrorCode =
   | 'too_complex'
   | 'not_signable'
   | 'owner_password_wrong'
+  | 'certified'
   | 'session'
   | 'network'
   | 'generic';
@@ -75,12 +76,13 @@ export function admit(
 /**
  * The API's refusal of an upload in the page's words (spec error codes; 413 may come without a body).
  * `triedPassword`: the upload carried a password (a user password, or an owner password that did
- * not lift the file's restrictions).
+ * not lift the file's restrictions); `signingRestriction`: the refusal's `details` of that name.
  */
 export function uploadErrorFor(
   code: ClientErrorCode,
   statusCode: number,
   triedPassword: boolean,
+  signingRestriction?: 'permissions' | 'certification',
 ): UploadErrorCode {
   switch (code) {
     case 'PAYLOAD_TOO_LARGE':
@@ -95,6 +97,8 @@ export function uploadErrorFor(
     case 'PDF_RESOURCE_LIMIT':
       return 'too_complex';
     case 'PDF_SIGNING_NOT_PERMITTED':
+      // No password lifts a certification; the owner password lifts encryption permissions.
+      if (signingRestriction === 'certification') return 'certified';
       return triedPassword ? 'owner_password_wrong' : 'not_signable';
     case 'NETWORK_ERROR':
       return 'network';
