@@ -1,5 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { seedSandboxKeys } from '@signet/trust-services/testing';
+import { CORPUS_DIR, corpusBytes } from '@signet/pdf/corpus';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -167,10 +168,11 @@ export async function visitorLink(t: TestApp, email: string, requestId: string):
 /** The password the factories sign people up with; it meets the policy. */
 export const strongPassword = 'Correct-horse-7-battery';
 
-export const corpusDir = new URL('../../../../shared/pdf-corpus/', import.meta.url).pathname;
+/** The shared PDF corpus, where the engine's tests find it (@signet/pdf/corpus). */
+export const corpusDir = CORPUS_DIR;
 
 /** A file of the PDF corpus (see its MANIFEST.tsv). */
-export const corpus = (name: string): Buffer => readFileSync(`${corpusDir}${name}`);
+export const corpus = (name: string): Buffer => Buffer.from(corpusBytes(name));
 
 /** A small one-page PDF from the corpus, as the tests upload it. */
 export const samplePdf = corpus('basic-pdf15-libreoffice-writer.pdf');

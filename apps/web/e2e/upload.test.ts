@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +100,8 @@ test('a protected PDF asks for its password; the server refusal creates nothing 
     .setInputFiles(join(corpus, 'encrypted-user-password-rc4-openpassword.pdf'));
   const item = page.getByTestId('upload-item');
   await item.getByText('This PDF is protected by a password.', { exact: false }).waitFor();
+  // Before the password is sent, the page says the signed copy will not be protected.
+  await item.getByText('keeps an unprotected copy for signing', { exact: false }).waitFor();
   assert.deepEqual(uploads.statuses, [400]);
   await item.getByLabel('PDF password').fill('wrong-password');
   await item.getByRole('button', { name: 'Unlock and upload' }).click();
@@ -121,6 +124,32 @@ test('a protected PDF asks for its password; the server refusal creates nothing 
     await page.waitForTimeout(100);
   }
   assert.equal((await api(`/v3/documents/${documentId}`, { token })).status, 404);
+
+  // A PDF whose permissions forbid signing: its owner password lifts them.
+  const restricted = join(mkdtempSync(join(tmpdir(), 'signet-upload-')), 'restricted.pdf');
+  execFileSync('qpdf', [
+    '--encrypt',
+    '',
+    'owner-secret',
+    '256',
+    '--modify=none',
+    '--',
+    join(corpus, 'basic-pdf15-libreoffice-writer.pdf'),
+    restricted,
+  ]);
+  await page.getByTestId('file-input').setInputFiles(restricted);
+  const locked = page.getByTestId('upload-item').filter({ hasText: 'restricted.pdf' });
+  await locked.getByText('do not allow signing it. Enter its owner password', { exact: false }).waitFor();
+  await locked.getByText('keeps an unprotected copy for signing', { exact: false }).waitFor();
+  await locked.getByLabel('Owner password of the PDF').fill('not-it');
+  await locked.getByRole('button', { name: 'Lift restrictions and upload' }).click();
+  await locked.getByText('That password does not lift the restrictions', { exact: false }).waitFor();
+  assert.deepEqual(await seriousViolations(page), []);
+  await page.screenshot({ path: join(shots, 'upload-owner-password-390.png'), fullPage: true });
+  await locked.getByLabel('Owner password of the PDF').fill('owner-secret');
+  await locked.getByRole('button', { name: 'Lift restrictions and upload' }).click();
+  await page.waitForSelector('[data-testid="upload-item"][data-status="done"]');
+  assert.deepEqual(uploads.statuses.slice(3), [400, 400, 201]);
   await context.close();
 });
 

@@ -193,6 +193,11 @@ export const ErrorDetails = z.object({
   eidRefusal: z.enum(['cancelled', 'providerError', 'tokenInvalid']).optional(),
   /** DOMAIN_NOT_VERIFIED: no TXT record at the verification name, or only records with other values. */
   dnsFinding: z.enum(['noRecord', 'otherValue']).optional(),
+  /**
+   * PDF_SIGNING_NOT_PERMITTED: the rule that forbids signing: the encryption permissions (the
+   * owner password, given as the upload's `password`, lifts them) or a "no changes" certification.
+   */
+  signingRestriction: z.enum(['permissions', 'certification']).optional(),
   /** The input the error is about (also the top-level `field`). */
   field: z.string().optional(),
 });

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addSignatureFields, inspectPdf, normalizePdf } from '../src/index';
 import { completeSignature, signPdf } from '../src/signature/sign';
@@ -8,7 +6,7 @@ import type { PrepareSignatureOptions } from '../src/signature/types';
 import { validatePdfSignatures, type SignatureReport } from '../src/signature/validate';
 import { useSigningTools, type TestSigner } from './helpers/signing-sandbox';
 import { extractSignature } from './helpers/external-validators';
-import { CORPUS_DIR, corpusBytes } from './corpus-manifest';
+import { corpus, corpusBytes, type CorpusFile } from './corpus-manifest';
 
 /**
  * The acceptance test of the signing engine: every corpus file a correct server accepts gets three
@@ -16,29 +14,8 @@ import { CORPUS_DIR, corpusBytes } from './corpus-manifest';
  * remote flow, an organisation seal), and validators nobody here wrote must agree.
  */
 
-interface CorpusEntry {
-  file: string;
-  expected: string;
-  password?: string;
-}
-
-async function acceptedCorpus(): Promise<CorpusEntry[]> {
-  const manifest = await readFile(join(CORPUS_DIR, 'MANIFEST.tsv'), 'utf8');
-  const [header, ...rows] = manifest.trim().split('\n');
-  const columns = (header ?? '').split('\t');
-  const col = (name: string) => columns.indexOf(name);
-  return rows
-    .map((row) => row.split('\t'))
-    .map((cells) => ({
-      file: cells[col('file')] ?? '',
-      expected: cells[col('expected_behaviour')] ?? '',
-      password: /\[user password: "([^"]+)"\]/.exec(cells[col('features')] ?? '')?.[1],
-    }))
-    .filter((entry) => entry.expected.startsWith('accept'));
-}
-
-// Read at collection time so that every accepted file is its own test (none skipped silently).
-const entries = await acceptedCorpus();
+// Every accepted file is its own test (none skipped silently).
+const entries = corpus.filter((entry) => entry.expected.startsWith('accept'));
 
 const tools = useSigningTools();
 let aes: TestSigner;
@@ -58,7 +35,7 @@ const isPrefix = (earlier: Uint8Array, later: Uint8Array) =>
   Buffer.from(later.subarray(0, earlier.length)).equals(Buffer.from(earlier));
 
 /** The bytes the engine signs: accepted as uploaded, or its normalised rewrite where the file needs one. */
-async function signableBytes(entry: CorpusEntry): Promise<{ bytes: Uint8Array; normalised: boolean }> {
+async function signableBytes(entry: CorpusFile): Promise<{ bytes: Uint8Array; normalised: boolean }> {
   const original = corpusBytes(entry.file);
   const info = await inspectPdf(original, { password: entry.password });
   if (info.needsRepair || info.encryption?.userPasswordRequired) {

@@ -1,33 +1,19 @@
-import { execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusDir, databaseKinds, multipart } from '../../test/helpers.ts';
+import { encryptedCorpusFile } from '@signet/pdf/corpus';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, multipart } from '../../test/helpers.ts';
 import { cast, useTestApp } from '../../test/factories.ts';
 import { createFixture } from '../modules/signature-requests/request-fixtures.test-support.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'signet-bad-input-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
 /** The basic corpus file encrypted by qpdf with an empty user password and no right to change anything. */
-function noModifyPdf(): Buffer {
-  const out = join(scratch, 'no-modify.pdf');
-  execFileSync('qpdf', [
-    '--encrypt',
-    '',
-    'owner-secret',
-    '256',
-    '--modify=none',
-    '--annotate=n',
-    '--form=n',
-    '--',
-    `${corpusDir}basic-pdf15-libreoffice-writer.pdf`,
-    out,
-  ]);
-  return readFileSync(out);
-}
+const noModifyPdf = () =>
+  Buffer.from(
+    encryptedCorpusFile('basic-pdf15-libreoffice-writer.pdf', 'R6 AES-256', [
+      '--modify=none',
+      '--annotate=n',
+      '--form=n',
+    ]),
+  );
 
 const errorBody = (response: { headers: Record<string, unknown>; body: string }) => {
   expect(response.headers['content-type']).toMatch(/^application\/json/);

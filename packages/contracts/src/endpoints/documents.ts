@@ -26,7 +26,7 @@ export const documentEndpoints = {
     path: '/v3/documents',
     auth: 'user',
     summary:
-      'Upload PDFs (multipart: one or more `file` parts, optional `password` field before them); at most 40 MB each, 60 MB together',
+      'Upload PDFs (multipart: one or more `file` parts, optional `password` field before them: the user password of a protected PDF, or the owner password of one whose permissions forbid signing; either way the decrypted copy is kept for signing); at most 40 MB each, 60 MB together',
     tags,
     multipart: true,
     bodyLimit: maxRequestBytes,

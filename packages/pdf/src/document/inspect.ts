@@ -1,13 +1,13 @@
 import * as mupdf from 'mupdf';
 import { PdfError } from '../errors';
-import { assertSigningPermitted } from '../fields/document-permissions';
+import { assertSigningPermitted, fillFormsPermitted } from '../fields/document-permissions';
 import { listFormFields } from '../fields/form-fields';
 import type { OpenedPdf } from './open-document';
 import { displayedSize, pageRotation, pdfToPageRect, readBox } from './page-geometry';
 import type { PdfBox, PdfEncryptionInfo, PdfInfo, PdfPageInfo, PdfSignatureFieldInfo } from './types';
 
 /** Everything the API needs to know about an uploaded file (runs inside an engine worker). */
-export function inspectOpenedPdf({ doc, repaired, userPasswordRequired }: OpenedPdf): PdfInfo {
+export function inspectOpenedPdf({ doc, repaired, userPasswordRequired, ownerPassword }: OpenedPdf): PdfInfo {
   const pageCount = doc.countPages();
   const pages: PdfPageInfo[] = [];
   const loaded: mupdf.PDFPage[] = [];
@@ -47,7 +47,7 @@ export function inspectOpenedPdf({ doc, repaired, userPasswordRequired }: Opened
     signatureFields,
     revisionCount: doc.countVersions(),
     pdfVersion: `${Math.floor(version / 10)}.${version % 10}`,
-    encryption: encryptionInfo(doc, userPasswordRequired),
+    encryption: encryptionInfo(doc, userPasswordRequired, ownerPassword),
     signingNotPermitted: signingRefusal(doc),
     needsRepair: repaired,
   };
@@ -64,17 +64,22 @@ function signingRefusal(doc: mupdf.PDFDocument): string | null {
   }
 }
 
-function encryptionInfo(doc: mupdf.PDFDocument, userPasswordRequired: boolean): PdfEncryptionInfo | null {
+function encryptionInfo(
+  doc: mupdf.PDFDocument,
+  userPasswordRequired: boolean,
+  ownerPassword: boolean,
+): PdfEncryptionInfo | null {
   const method = doc.getMetaData(mupdf.Document.META_ENCRYPTION);
   if (method === undefined || method === 'None' || doc.getTrailer().get('Encrypt').isNull()) return null;
   return {
     method,
     userPasswordRequired,
+    ownerPassword,
     permissions: {
       print: doc.hasPermission('print'),
       modify: doc.hasPermission('edit'),
       annotate: doc.hasPermission('annotate'),
-      fillForms: doc.hasPermission('form'),
+      fillForms: fillFormsPermitted(doc),
     },
   };
 }

@@ -8,6 +8,8 @@ export interface OpenedPdf {
   repaired: boolean;
   /** A user password was needed (and given). */
   userPasswordRequired: boolean;
+  /** The given password is the owner password: the file's permissions no longer restrict. */
+  ownerPassword: boolean;
 }
 
 /** mupdf reports recoverable damage through its log; a task collects it to judge the file. */
@@ -31,14 +33,17 @@ export function openPdfDocument(bytes: Uint8Array, password?: string): OpenedPdf
   } catch {
     throw new PdfError('PDF_DAMAGED', 'the PDF structure cannot be read');
   }
-  let userPasswordRequired = false;
-  if (doc.needsPassword()) {
-    userPasswordRequired = true;
-    if (password === undefined || password === '' || doc.authenticatePassword(password) === 0) {
-      doc.destroy();
-      throw new PdfError('PDF_PASSWORD_REQUIRED', 'the file is encrypted and needs its user password');
-    }
+  const userPasswordRequired = doc.needsPassword();
+  // mupdf answers 2 for the user password, 4 for the owner password, 6 for both, 0 for neither;
+  // a file that opens without a password stays open when a wrong one is tried.
+  const encrypted = !doc.getTrailer().get('Encrypt').isNull();
+  const authenticated =
+    encrypted && password !== undefined && password !== '' ? doc.authenticatePassword(password) : 0;
+  if (userPasswordRequired && authenticated === 0) {
+    doc.destroy();
+    throw new PdfError('PDF_PASSWORD_REQUIRED', 'the file is encrypted and needs its user password');
   }
+  const ownerPassword = (authenticated & 4) !== 0;
   try {
     // Load every page once: page-tree loops and dangling objects surface only on traversal, and
     // mupdf may fall back to repair lazily while resolving objects.
@@ -61,7 +66,7 @@ export function openPdfDocument(bytes: Uint8Array, password?: string): OpenedPdf
     doc.destroy();
     throw new PdfError('PDF_DAMAGED', 'the file is truncated: its end is missing');
   }
-  return { doc, repaired, userPasswordRequired };
+  return { doc, repaired, userPasswordRequired, ownerPassword };
 }
 
 /** Runs `fn` on an opened document and always frees the document's WASM memory. */

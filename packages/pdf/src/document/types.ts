@@ -46,7 +46,12 @@ export interface PdfEncryptionInfo {
   method: string;
   /** True when opening needed a user password (the caller gave the right one). */
   userPasswordRequired: boolean;
-  /** Permissions granted to a user who opened with the user password. */
+  /**
+   * True when the caller gave the owner password: every permission is granted, so a file whose
+   * own permissions forbid signing may be signed on its decrypted rewrite (normalizePdf).
+   */
+  ownerPassword: boolean;
+  /** Permissions granted to whoever opened it (all of them with the owner password). */
   permissions: { print: boolean; modify: boolean; annotate: boolean; fillForms: boolean };
 }
 

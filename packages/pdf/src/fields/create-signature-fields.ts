@@ -115,7 +115,9 @@ function blankAppearance(doc: OpenedPdf['doc'], box: [number, number, number, nu
   form.put('BBox', [0, 0, box[2] - box[0], box[3] - box[1]]);
   form.put('Resources', doc.newDictionary());
   const ap = doc.newDictionary();
-  ap.put('N', doc.addStream('', form));
+  // Never an empty stream: mupdf writes one of an AES-encrypted file as /Length 32 with no data
+  // (the IV and padding it counts are never written), which validators report as damaged.
+  ap.put('N', doc.addStream('q Q', form));
   return ap;
 }
 

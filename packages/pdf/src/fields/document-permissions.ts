@@ -20,15 +20,28 @@ export function certificationLevel(doc: mupdf.PDFDocument): 1 | 2 | 3 | null {
 }
 
 /**
- * Refuses documents whose own rules forbid new signatures: encryption permissions without form
- * filling or annotating, or a certification that allows no changes at all.
+ * Filling in form fields, signature fields included (ISO 32000-1 table 22): bit 6, and from
+ * security handler revision 3 on also bit 9. Revision 2 has no bit 9: writers set it like the
+ * reserved bits, so reading it there would let an RC4-40 file that forbids everything be signed.
+ * mupdf grants every permission once the owner password opened the document.
+ */
+export function fillFormsPermitted(doc: mupdf.PDFDocument): boolean {
+  const revision = doc.getTrailer().get('Encrypt', 'R');
+  const bit9 = revision.isNumber() && revision.asNumber() >= 3 && doc.hasPermission('form');
+  return doc.hasPermission('annotate') || bit9;
+}
+
+/**
+ * Refuses documents whose own rules forbid new signatures: encryption permissions without
+ * modifying or form filling, or a certification that allows no changes at all.
  */
 export function assertSigningPermitted(doc: mupdf.PDFDocument): void {
   const encrypted = !doc.getTrailer().get('Encrypt').isNull();
-  if (encrypted && !doc.hasPermission('form') && !doc.hasPermission('annotate')) {
+  // Modifying (bit 4) or filling in form fields allows a signature.
+  if (encrypted && !doc.hasPermission('edit') && !fillFormsPermitted(doc)) {
     throw new PdfError(
       'PDF_SIGNING_NOT_PERMITTED',
-      'the document permissions forbid form filling and signing',
+      'the document permissions forbid modifying it and filling in its form fields (signing)',
     );
   }
   if (certificationLevel(doc) === 1) {

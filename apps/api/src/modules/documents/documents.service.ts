@@ -47,6 +47,25 @@ export function engineError(error: unknown): AppError | null {
   return message ? new AppError(error.code as ErrorCode, message, { field: 'file' }) : null;
 }
 
+/**
+ * Why an upload may not be signed, for the uploader to act on: encryption permissions, which the
+ * owner password lifts, or a certification allowing no changes, which nothing lifts.
+ */
+function signingRefusal(info: PdfInfo): AppError {
+  const permissions = info.encryption?.permissions;
+  if (permissions && !permissions.modify && !permissions.fillForms)
+    return new AppError(
+      'PDF_SIGNING_NOT_PERMITTED',
+      'The permissions of this PDF do not allow signing it. Give its owner password, or ask its author for a copy without restrictions.',
+      { field: 'file', details: { signingRestriction: 'permissions' } },
+    );
+  return new AppError(
+    'PDF_SIGNING_NOT_PERMITTED',
+    'The author of this PDF certified it with "no changes allowed", so it cannot be signed. Ask the author for an uncertified copy.',
+    { field: 'file', details: { signingRestriction: 'certification' } },
+  );
+}
+
 export function toDocumentDto(row: DocumentRow): Document {
   return {
     id: row.id,
@@ -72,8 +91,8 @@ async function inspectOrRefuse(bytes: Uint8Array, password?: string): Promise<Pd
 
 /**
  * Takes an uploaded PDF that is already in the blob store: checks it with the engine and, when it
- * only opens through repair or a user password, stores a clean rewrite as the version to sign
- * (never the damaged or encrypted bytes). Returns the new document.
+ * only opens through repair or a password (user, or owner lifting its permissions), stores a clean
+ * rewrite as the version to sign (never the damaged or encrypted bytes). Returns the new document.
  */
 async function ingestPdf(
   deps: DocumentsDeps,
@@ -83,10 +102,7 @@ async function ingestPdf(
   const original = await deps.blobs.read(upload.sha256);
   let info = await inspectOrRefuse(original, upload.password);
   // Judged on the file as uploaded: a decrypted rewrite would no longer carry its author's rules.
-  const refused =
-    info.signingNotPermitted &&
-    engineError(new PdfError('PDF_SIGNING_NOT_PERMITTED', info.signingNotPermitted));
-  if (refused) throw refused;
+  if (info.signingNotPermitted) throw signingRefusal(info);
   // Judged on the bytes as uploaded too: a rewrite no longer holds what its signers signed.
   const validation = info.signatureFields.some((f) => f.signed)
     ? await validateUpload(deps, original, upload.password).catch((error) => {
@@ -94,7 +110,15 @@ async function ingestPdf(
       })
     : null;
   let current = { sha256: upload.sha256, size: upload.size };
-  const rewrite = info.needsRepair || info.encryption?.userPasswordRequired === true;
+  // A user password opens the file only for this call, and the owner password's lifting of the
+  // permissions holds only for it too: later steps get the decrypted rewrite (the upload page
+  // tells the uploader before the password is sent).
+  const rewrite =
+    info.needsRepair ||
+    info.encryption?.userPasswordRequired === true ||
+    info.encryption?.ownerPassword === true;
+  // Named before `info` describes the rewrite, which is no longer encrypted.
+  const rewriteReason = info.encryption ? 'decrypted' : 'repaired';
   if (rewrite) {
     const clean = await normalizePdf(original, { password: upload.password }).catch((error) => {
       throw engineError(error) ?? error;
@@ -139,7 +163,7 @@ async function ingestPdf(
         version: 2,
         sha256: current.sha256,
         size: current.size,
-        reason: info.encryption ? 'decrypted' : 'repaired',
+        reason: rewriteReason,
         createdAt: now,
       });
   });

@@ -78,6 +78,9 @@ describe('uploadErrorFor', () => {
     expect(uploadErrorFor('PDF_PASSWORD_REQUIRED', 400, true)).toBe('password_wrong');
     expect(uploadErrorFor('PDF_DAMAGED', 400, false)).toBe('damaged');
     expect(uploadErrorFor('PDF_SIGNING_NOT_PERMITTED', 400, false)).toBe('not_signable');
+    expect(uploadErrorFor('PDF_SIGNING_NOT_PERMITTED', 400, true)).toBe('owner_password_wrong');
+    expect(uploadErrorFor('PDF_SIGNING_NOT_PERMITTED', 400, false, 'permissions')).toBe('not_signable');
+    expect(uploadErrorFor('PDF_SIGNING_NOT_PERMITTED', 400, true, 'certification')).toBe('certified');
     expect(uploadErrorFor('NETWORK_ERROR', 0, false)).toBe('network');
     expect(uploadErrorFor('UNAUTHENTICATED', 401, false)).toBe('session');
     expect(uploadErrorFor('INTERNAL_ERROR', 500, false)).toBe('generic');

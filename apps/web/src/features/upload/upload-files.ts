@@ -17,6 +17,8 @@ export type UploadErrorCode =
   | 'damaged'
   | 'too_complex'
   | 'not_signable'
+  | 'owner_password_wrong'
+  | 'certified'
   | 'session'
   | 'network'
   | 'generic';
@@ -71,11 +73,16 @@ export function admit(
   });
 }
 
-/** The API's refusal of an upload in the page's words (spec error codes; 413 may come without a body). */
+/**
+ * The API's refusal of an upload in the page's words (spec error codes; 413 may come without a body).
+ * `triedPassword`: the upload carried a password (a user password, or an owner password that did
+ * not lift the file's restrictions); `signingRestriction`: the refusal's `details` of that name.
+ */
 export function uploadErrorFor(
   code: ClientErrorCode,
   statusCode: number,
   triedPassword: boolean,
+  signingRestriction?: 'permissions' | 'certification',
 ): UploadErrorCode {
   switch (code) {
     case 'PAYLOAD_TOO_LARGE':
@@ -90,7 +97,9 @@ export function uploadErrorFor(
     case 'PDF_RESOURCE_LIMIT':
       return 'too_complex';
     case 'PDF_SIGNING_NOT_PERMITTED':
-      return 'not_signable';
+      // No password lifts a certification; the owner password lifts encryption permissions.
+      if (signingRestriction === 'certification') return 'certified';
+      return triedPassword ? 'owner_password_wrong' : 'not_signable';
     case 'NETWORK_ERROR':
       return 'network';
   }

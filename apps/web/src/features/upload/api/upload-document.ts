@@ -3,7 +3,7 @@ import type { Document } from '@signet/contracts/documents';
 import { uploadWithProgress } from '../../../lib/api-client.ts';
 
 interface UploadOptions {
-  /** The user password of a protected PDF. */
+  /** The user password of a protected PDF, or the owner password of a restricted one. */
   password?: string;
   /** 0..1 as the bytes go out. */
   onProgress?: (fraction: number) => void;

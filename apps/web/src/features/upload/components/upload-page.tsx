@@ -133,7 +133,14 @@ function FileRow({
   const nameId = useId();
   const errorId = useId();
   const [password, setPassword] = useState('');
-  const needsPassword = item.error === 'password_required' || item.error === 'password_wrong';
+  const noticeId = useId();
+  // A user password opens a protected PDF; an owner password lifts restrictions that forbid signing.
+  const passwordKind =
+    item.error === 'password_required' || item.error === 'password_wrong'
+      ? 'user'
+      : item.error === 'not_signable' || item.error === 'owner_password_wrong'
+        ? 'owner'
+        : null;
   return (
     <Box
       component="li"
@@ -185,7 +192,7 @@ function FileRow({
             {t(`errors.${item.error}`)}
           </Typography>
         )}
-        {needsPassword && (
+        {passwordKind && (
           <Box
             component="form"
             onSubmit={(event) => {
@@ -194,17 +201,22 @@ function FileRow({
             }}
             sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'flex-start' }}
           >
+            {/* Said before the password is sent: the signed PDF will not be protected. */}
+            <Typography id={noticeId} variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
+              {t('files.unprotected_copy')}
+            </Typography>
             <TextField
               type="password"
               size="small"
-              label={t('files.password')}
+              label={t(passwordKind === 'user' ? 'files.password' : 'files.owner_password')}
               value={password}
               autoComplete="off"
               onChange={(event) => setPassword(event.target.value)}
+              slotProps={{ htmlInput: { 'aria-describedby': noticeId } }}
               sx={{ maxWidth: 260 }}
             />
             <Button type="submit" variant="outlined" disabled={!password}>
-              {t('files.unlock')}
+              {t(passwordKind === 'user' ? 'files.unlock' : 'files.lift')}
             </Button>
           </Box>
         )}

@@ -58,7 +58,12 @@ export function useUploads(discard: (documentId: string) => Promise<void>) {
         (error: unknown) => {
           if (controller.signal.aborted) return;
           const code = isApiError(error)
-            ? uploadErrorFor(error.code, error.statusCode, Boolean(password))
+            ? uploadErrorFor(
+                error.code,
+                error.statusCode,
+                Boolean(password),
+                error.details.signingRestriction,
+              )
             : ('generic' as const);
           dispatch({ type: 'failed', key, error: code });
         },
