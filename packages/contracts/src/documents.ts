@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExistingSignatureField } from './signature-fields.ts';
 
 /** Upload limits (issue 4): per document and per request (all documents and attachments together). */
 export const maxDocumentBytes = 40 * 1024 * 1024;
@@ -24,6 +25,8 @@ export const Document = z.object({
   pages: z.array(PageSize),
   /** Number of signatures in the current version. */
   signatureCount: z.number().int(),
+  /** The empty signature fields of the upload that are on a page, where signers can be placed. */
+  signatureFields: z.array(ExistingSignatureField),
   createdAt: z.string(),
 });
 export type Document = z.infer<typeof Document>;

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { ExistingSignatureField } from '@signet/contracts/signature-fields';
 import { belongsTo, createdAt, entityId, instant } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -20,6 +21,11 @@ export const documents = pgTable(
       .$type<Array<{ number: number; width: number; height: number; rotation: number }>>()
       .notNull(),
     signatureCount: integer('signature_count').notNull().default(0),
+    /**
+     * The upload's own empty signature fields that a signer can be placed on (read at upload);
+     * documents stored before this column have none listed.
+     */
+    signatureFields: jsonb('signature_fields').$type<ExistingSignatureField[]>().notNull().default([]),
     ...createdAt,
     deletedAt: instant('deleted_at'),
   },

@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { spendFreeSignature } from '../accounts/accounts.service.ts';
 import { advanceDocumentIfCurrent, documentsInOrder } from '../documents/documents.service.ts';
-import { fieldNameOf } from '../signature-requests/request-fields.service.ts';
+import { signerFieldName } from '../signature-requests/request-fields.service.ts';
 import {
   lockForSignature,
   recordSignature,
@@ -66,7 +66,7 @@ export async function prepareDocuments(
   let appearance: VisualSignatureData | undefined;
   for (const document of await documentsInOrder(deps.db, context.documentIds)) {
     const prepared = await prepareSignatureInEngine(await deps.blobs.read(document.currentSha256), {
-      fieldName: fieldNameOf(context.me.id),
+      fieldName: signerFieldName(context.me, document.id),
       signerCertificate: chain[0]!,
       certificateChain: chain.slice(1),
       // A signer without a box on this document signs it invisibly.
