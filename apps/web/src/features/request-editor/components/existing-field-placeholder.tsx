@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import { useTranslation } from 'react-i18next';
+import type { ExistingSignatureField } from '@signet/contracts/signature-fields';
+import { toPixels } from '../geometry.ts';
+import { SignerMenu, type SignerChoice } from './signer-menu.tsx';
+
+/**
+ * One of the document's own empty signature fields on its page. Unassigned: a dashed placeholder
+ * that opens the list of signers (click, Enter or Space). Assigned: the signer's colour and name,
+ * fixed in place (the PDF decides where the field is), with a button to free it again.
+ */
+export function ExistingFieldPlaceholder({
+  field,
+  scale,
+  holder,
+  signers,
+  onAssign,
+  onUnassign,
+}: {
+  field: ExistingSignatureField;
+  /** Screen pixels per PDF point. */
+  scale: number;
+  /** The signer signing into this field, if any. */
+  holder: SignerChoice | null;
+  signers: SignerChoice[];
+  onAssign: (signerIndex: number) => void;
+  onUnassign: () => void;
+}) {
+  const { t } = useTranslation('request-editor');
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const px = toPixels(field, scale);
+  const color = holder?.color ?? '#546e7a';
+  return (
+    <Box
+      role="group"
+      aria-roledescription={t('field.role')}
+      aria-label={t('field.name', { field: field.name })}
+      data-testid="existing-field"
+      data-field={field.name}
+      style={{ left: px.x, top: px.y, width: px.width, height: px.height }}
+      sx={{ position: 'absolute' }}
+    >
+      <ButtonBase
+        focusRipple
+        disabled={signers.length === 0}
+        onClick={(event) => setMenuAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-label={
+          holder
+            ? t('field.reassign', { field: field.name, name: holder.label })
+            : t('field.assign', { field: field.name })
+        }
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          display: 'block',
+          textAlign: 'left',
+          border: 2,
+          borderStyle: holder ? 'solid' : 'dashed',
+          borderColor: color,
+          bgcolor: holder ? `${color}26` : 'rgba(255, 255, 255, 0.7)',
+          borderRadius: 1,
+          overflow: 'hidden',
+          p: 0.5,
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      >
+        <Typography
+          variant="caption"
+          component="span"
+          sx={{ display: 'block', fontWeight: 600, color, lineHeight: 1.2, pr: 3, overflowWrap: 'anywhere' }}
+        >
+          {holder ? holder.label : t('field.empty')}
+        </Typography>
+        <Typography
+          variant="caption"
+          component="span"
+          sx={{ display: 'block', color: 'text.secondary', lineHeight: 1.2, overflowWrap: 'anywhere' }}
+        >
+          {field.name}
+        </Typography>
+      </ButtonBase>
+      {holder && (
+        <IconButton
+          size="small"
+          onClick={onUnassign}
+          aria-label={t('field.unassign', { field: field.name, name: holder.label })}
+          sx={{
+            position: 'absolute',
+            top: 0,
+            right: 0,
+            p: 0.25,
+            color,
+            bgcolor: 'background.paper',
+            '&:hover': { bgcolor: 'background.paper' },
+          }}
+        >
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      )}
+      <SignerMenu
+        anchor={menuAnchor}
+        signers={signers}
+        selected={holder?.index}
+        onClose={() => setMenuAnchor(null)}
+        onChoose={onAssign}
+      />
+    </Box>
+  );
+}
