@@ -4,10 +4,20 @@ import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { lighten } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { ExistingSignatureField } from '@signet/contracts/signature-fields';
 import { toPixels } from '../geometry.ts';
 import { SignerMenu, type SignerChoice } from './signer-menu.tsx';
+
+/** Small fields (a PDF's may be 50 pt wide) cut their text rather than break it into syllables. */
+const oneLine = {
+  display: 'block',
+  lineHeight: 1.2,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+} as const;
 
 /**
  * One of the document's own empty signature fields on its page. Unassigned: a dashed placeholder
@@ -46,15 +56,10 @@ export function ExistingFieldPlaceholder({
       sx={{ position: 'absolute' }}
     >
       <ButtonBase
-        focusRipple
         disabled={signers.length === 0}
         onClick={(event) => setMenuAnchor(event.currentTarget)}
+        // Named by what it shows (who signs here, and the field): the menu says what it does.
         aria-haspopup="menu"
-        aria-label={
-          holder
-            ? t('field.reassign', { field: field.name, name: holder.label })
-            : t('field.assign', { field: field.name })
-        }
         sx={{
           position: 'absolute',
           inset: 0,
@@ -63,7 +68,8 @@ export function ExistingFieldPlaceholder({
           border: 2,
           borderStyle: holder ? 'solid' : 'dashed',
           borderColor: color,
-          bgcolor: holder ? `${color}26` : 'rgba(255, 255, 255, 0.7)',
+          // Nearly opaque: the text stays readable over whatever the PDF draws in its own field.
+          bgcolor: holder ? lighten(color, 0.88) : 'rgba(255, 255, 255, 0.92)',
           borderRadius: 1,
           overflow: 'hidden',
           p: 0.5,
@@ -73,15 +79,11 @@ export function ExistingFieldPlaceholder({
         <Typography
           variant="caption"
           component="span"
-          sx={{ display: 'block', fontWeight: 600, color, lineHeight: 1.2, pr: 3, overflowWrap: 'anywhere' }}
+          sx={{ ...oneLine, fontWeight: 600, color, pr: holder ? 3 : 0 }}
         >
           {holder ? holder.label : t('field.empty')}
         </Typography>
-        <Typography
-          variant="caption"
-          component="span"
-          sx={{ display: 'block', color: 'text.secondary', lineHeight: 1.2, overflowWrap: 'anywhere' }}
-        >
+        <Typography variant="caption" component="span" sx={{ ...oneLine, color: 'text.secondary' }}>
           {field.name}
         </Typography>
       </ButtonBase>

@@ -92,17 +92,20 @@ export function PageView({
       caption={caption}
       overlay={(scale) =>
         scale > 0 && [
-          ...fields.map(({ field, holder }) => (
-            <ExistingFieldPlaceholder
-              key={`field-${field.name}`}
-              field={field}
-              scale={scale}
-              holder={holder && { index: holder.signerIndex, label: holder.label, color: holder.color }}
-              signers={signers}
-              onAssign={(signerIndex) => onAssign(field, signerIndex)}
-              onUnassign={() => holder && onRemove(holder)}
-            />
-          )),
+          // Larger fields first: a small field drawn inside a large one stays on top, clickable.
+          ...[...fields]
+            .sort((a, b) => b.field.width * b.field.height - a.field.width * a.field.height)
+            .map(({ field, holder }) => (
+              <ExistingFieldPlaceholder
+                key={`field-${field.name}`}
+                field={field}
+                scale={scale}
+                holder={holder && { index: holder.signerIndex, label: holder.label, color: holder.color }}
+                signers={signers}
+                onAssign={(signerIndex) => onAssign(field, signerIndex)}
+                onUnassign={() => holder && onRemove(holder)}
+              />
+            )),
           ...boxes.map((item) => (
             <SignatureBox
               key={`${item.signerIndex}-${item.placementIndex}`}
