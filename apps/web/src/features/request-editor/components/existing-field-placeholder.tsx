@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import { lighten } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { BoxRemoveButton } from './box-remove-button.tsx';
 import type { ExistingSignatureField } from '@signet/contracts/signature-fields';
 import { toPixels } from '../geometry.ts';
 import { SignerMenu, type SignerChoice } from './signer-menu.tsx';
@@ -88,22 +87,11 @@ export function ExistingFieldPlaceholder({
         </Typography>
       </ButtonBase>
       {holder && (
-        <IconButton
-          size="small"
+        <BoxRemoveButton
+          label={t('field.unassign', { field: field.name, name: holder.label })}
+          color={color}
           onClick={onUnassign}
-          aria-label={t('field.unassign', { field: field.name, name: holder.label })}
-          sx={{
-            position: 'absolute',
-            top: 0,
-            right: 0,
-            p: 0.25,
-            color,
-            bgcolor: 'background.paper',
-            '&:hover': { bgcolor: 'background.paper' },
-          }}
-        >
-          <CloseIcon fontSize="small" />
-        </IconButton>
+        />
       )}
       <SignerMenu
         anchor={menuAnchor}
