@@ -310,8 +310,11 @@ export async function advanceDocumentIfCurrent(
     size: number;
     reason: string;
     createdAt: Date;
-    /** The new version adds a signature (the count shown with the document). */
-    addsSignature?: boolean;
+    /**
+     * The field the new version's signature fills: the count shown with the document grows, and
+     * when it is one of the upload's own fields, that field is no longer offered to signers.
+     */
+    signedField?: string;
   },
   conflictMessage: string,
 ): Promise<void> {
@@ -323,6 +326,11 @@ export async function advanceDocumentIfCurrent(
     size: next.size,
     reason: next.reason,
     createdAt: next.createdAt,
-    ...(next.addsSignature ? { signatureCount: current.signatureCount + 1 } : {}),
+    ...(next.signedField !== undefined
+      ? {
+          signatureCount: current.signatureCount + 1,
+          signatureFields: current.signatureFields.filter((f) => f.name !== next.signedField),
+        }
+      : {}),
   });
 }

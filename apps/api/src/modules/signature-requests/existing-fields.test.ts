@@ -99,6 +99,30 @@ describe.each(databaseKinds)('existing signature fields on %s', (kind) => {
     const { signatures } = await validators.pdfsig(pdf);
     expect(signatures.map((s) => s.fieldName).sort()).toEqual(['signature-test', 'signature-test2']);
     for (const s of signatures) expect(s.valid, s.text).toBe(true);
+    // Signed fields are no longer offered.
+    const after = json<Document>(await t.call('GET', `/v3/documents/${document.id}`, owner));
+    expect(after).toMatchObject({ signatureCount: 2, signatureFields: [] });
+  });
+
+  it.each([
+    'form-acrobat-linearized-xref-stream-empty-sig-field.pdf',
+    'encrypted-owner-password-aes128-signing-allowed.pdf',
+  ])('%s: a signer signs into its own field "Signature1"', async (file) => {
+    const document = await upload(file);
+    expect(document.signatureFields.map((f) => f.name)).toEqual(['Signature1']);
+    const created = await draft(document.id, [
+      { account_email: anna.email, visual_signatures: [{ field_name: 'Signature1' }] },
+    ]);
+    expect(created.statusCode, created.body).toBe(201);
+    const request = await t.send(json<SignatureRequest>(created), owner);
+    await t.sign(request, anna);
+    const download = await t.call('GET', `/v3/documents/${document.id}/download`, owner);
+    const pdf = new Uint8Array(download.rawPayload);
+    expect((await inspectPdf(pdf)).signatureFields.map((f) => [f.name, f.signed])).toEqual([
+      ['Signature1', true],
+    ]);
+    const { signatures } = await validators.pdfsig(pdf);
+    expect(signatures.map((s) => [s.fieldName, s.valid])).toEqual([['Signature1', true]]);
   });
 
   it('a signer on an existing field and one placed freely: only the free one gets a new field', async () => {

@@ -141,7 +141,7 @@ export async function commitSignatures(
           size: doc.size,
           reason: `signature ${me.id}`,
           createdAt: now,
-          addsSignature: true,
+          signedField: signerFieldName(me, doc.documentId),
         },
         'The document changed while you signed; please sign again.',
       );
