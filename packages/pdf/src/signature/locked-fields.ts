@@ -1,6 +1,6 @@
 import type * as mupdf from 'mupdf';
-import { listFormFields } from '../fields/form-fields';
-import { locksField, type FieldLock } from '../fields/field-lock';
+import { findSignatureField, listFormFields } from '../fields/form-fields';
+import { locksField, signatureFieldLock, type FieldLock } from '../fields/field-lock';
 import { resolved } from './pdf-objects';
 import type { RevisionDocuments } from './revisions';
 
@@ -12,6 +12,20 @@ function fieldValues(doc: mupdf.PDFDocument): Map<string, string> {
     values.set(field.name, value.isNull() ? '' : value.toString());
   }
   return values;
+}
+
+/** The FieldMDP lock of the signature in `fieldName`, read from the revision it signed. */
+export function signatureLockAt(
+  revisions: RevisionDocuments,
+  signedEnd: number,
+  fieldName: string,
+): FieldLock | null {
+  return revisions.memo(`lock:${signedEnd}:${fieldName}`, () => {
+    const doc = revisions.at(signedEnd);
+    const field = doc && findSignatureField(doc, fieldName);
+    const value = field ? resolved(field.field.get('V')) : null;
+    return value?.isDictionary() ? signatureFieldLock(value) : null;
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as mupdf from 'mupdf';
 import { resolved } from './pdf-objects';
 import { RevisionDocuments, revisionEnds, updatedObjects } from './revisions';
-import { lockedFieldChanges } from './locked-fields';
+import { lockedFieldChanges, signatureLockAt } from './locked-fields';
 import type { FieldLock } from '../fields/field-lock';
 
 export interface ModificationReport {
@@ -138,14 +138,14 @@ function revisionChanges(
 }
 
 /**
- * What the revisions after byte `signedEnd` change, judged object by object; with the signature's
- * FieldMDP lock, a changed value of a field it freezes is disallowed too.
+ * What the revisions after byte `signedEnd` change, judged object by object. When the signature in
+ * `signedField` carries a FieldMDP lock, a changed value of a field it freezes is disallowed too.
  */
 export function modificationsAfter(
   pdf: Uint8Array,
   signedEnd: number,
   revisions: RevisionDocuments,
-  locked?: { lock: FieldLock; ownField: string },
+  signedField?: string,
 ): ModificationReport {
   const ends = revisionEnds(pdf).filter((e) => e > signedEnd);
   const changes: string[] = [];
@@ -157,8 +157,8 @@ export function modificationsAfter(
     );
     previous = end;
   }
-  if (locked)
-    changes.push(...lockedFieldChanges(revisions, signedEnd, previous, locked.lock, locked.ownField));
+  const lock = signedField === undefined ? null : signatureLockAt(revisions, signedEnd, signedField);
+  if (lock) changes.push(...lockedFieldChanges(revisions, signedEnd, previous, lock, signedField!));
   const allowed = changes.every((c) => c.startsWith('allowed:'));
-  return locked ? { allowed, changes, fieldLock: locked.lock } : { allowed, changes };
+  return lock ? { allowed, changes, fieldLock: lock } : { allowed, changes };
 }

@@ -14,7 +14,6 @@ import {
 import { findSignerCertificate, parseCms, type ParsedCms } from './cms';
 import { bytesEqual } from './der';
 import { modificationsAfter, type ModificationReport } from './modifications';
-import { signatureFieldLock, type FieldLock } from '../fields/field-lock';
 import {
   buildOcspRequest,
   crlStatus,
@@ -351,7 +350,6 @@ export interface SignatureEntry {
   signingTime: Date | null;
   /** /Contents as the dictionary holds it (the gap of a sound ByteRange holds the same bytes). */
   contents: Uint8Array | null;
-  fieldLock: FieldLock | null;
 }
 
 function parsePdfDate(value: string): Date | null {
@@ -385,7 +383,6 @@ export function signatureEntries(doc: mupdf.PDFDocument): SignatureEntry[] {
       byteRange: brObj.isArray() ? byteRange : null,
       signingTime: m.isString() ? parsePdfDate(m.asString()) : null,
       contents: contents.isString() ? contents.asByteString() : null,
-      fieldLock: signatureFieldLock(v),
     });
   }
   return out;
@@ -476,8 +473,7 @@ async function validateOne(
   report.coversWholeDocument = signedEnd === pdf.length;
   const revisionIndex = ends.indexOf(signedEnd);
   report.coveredRevision = revisionIndex >= 0 ? revisionIndex + 1 : null;
-  const locked = entry.fieldLock && { lock: entry.fieldLock, ownField: entry.fieldName };
-  report.modificationsAfter = modificationsAfter(pdf, signedEnd, revisions, locked ?? undefined);
+  report.modificationsAfter = modificationsAfter(pdf, signedEnd, revisions, entry.fieldName);
   const signed = [pdf.subarray(0, br[1]!), pdf.subarray(br[2]!, signedEnd)];
   const gap = new Uint8Array(
     Buffer.from(new TextDecoder('latin1').decode(pdf.subarray(br[1]! + 1, br[2]! - 1)), 'hex'),
