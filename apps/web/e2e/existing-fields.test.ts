@@ -56,6 +56,10 @@ test("the owner assigns a signer to the document's own signature field; the sign
 
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('Draft saved').waitFor();
+    // On a phone the page and its fields shrink together.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await assigned.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'existing-fields-390.png') });
     const saved = await api<SignatureRequest>(`/v3/signature-requests/${draft.id}`, { token: owner.token });
     assert.deepEqual(saved.body.signatures[0]!.visual_signatures, [
       {
