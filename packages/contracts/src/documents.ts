@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DocumentValidation } from './validation.ts';
+import { ExistingSignatureField } from './signature-fields.ts';
 
 /** Upload limits (issue 4): per document and per request (all documents and attachments together). */
 export const maxDocumentBytes = 40 * 1024 * 1024;
@@ -27,6 +28,8 @@ export const Document = z.object({
   signatureCount: z.number().int(),
   /** The signatures the upload already held, validated at upload (null: it held none). */
   validation: DocumentValidation.nullable(),
+  /** The empty signature fields of the upload that are on a page, where signers can be placed. */
+  signatureFields: z.array(ExistingSignatureField),
   createdAt: z.string(),
 });
 export type Document = z.infer<typeof Document>;

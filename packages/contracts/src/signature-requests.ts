@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, Language, Phone } from './common.ts';
 import { Attachment, Base64Document, Document } from './documents.ts';
+import { ExistingFieldName } from './signature-fields.ts';
 
 export const statuses = ['DRAFT', 'OPEN', 'SIGNED', 'DECLINED', 'WITHDRAWN'] as const;
 export const RequestStatus = z.enum(statuses);
@@ -28,11 +29,22 @@ export const Position = z.strictObject({
 });
 export type Position = z.infer<typeof Position>;
 
-export const VisualSignature = z.strictObject({
-  /** The request's document the position is on; the first document when omitted. */
-  document_id: z.uuid().optional(),
-  position: Position,
-});
+export const VisualSignature = z
+  .strictObject({
+    /** The request's document the position is on; the first document when omitted. */
+    document_id: z.uuid().optional(),
+    /** A new field's box; omitted when `field_name` names one of the document's own fields. */
+    position: Position.optional(),
+    /**
+     * One of the document's empty signature fields (Document.signatureFields): the signer signs
+     * into it, in its place and size, and no field is added for them on that document.
+     */
+    field_name: ExistingFieldName.optional(),
+  })
+  .refine((v) => (v.position === undefined) !== (v.field_name === undefined), {
+    message: 'Give either position or field_name',
+    path: ['position'],
+  });
 
 /** A visitor who signs through a link, without an account. */
 export const SignerIdentityData = z.strictObject({
@@ -140,7 +152,10 @@ export const Signature = z.object({
   signed_at: z.string().nullable(),
   declined_at: z.string().nullable(),
   decline_message: z.string().nullable(),
-  visual_signatures: z.array(z.object({ document_id: z.string(), position: Position })),
+  /** `field_name` when the box is one of the document's own empty signature fields. */
+  visual_signatures: z.array(
+    z.object({ document_id: z.string(), position: Position, field_name: z.string().optional() }),
+  ),
   /**
    * A visitor's mobile number (their TAN goes there), shown to the request's owner only, so that the
    * editor can send the signer list back unchanged; absent for everybody else.

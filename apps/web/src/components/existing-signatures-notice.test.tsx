@@ -47,6 +47,7 @@ const documentWith = (
   pages: [],
   signatureCount: signatures.length,
   validation: { validatedAt: '2026-01-01T00:00:00.000Z', signatures, warning },
+  signatureFields: [],
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 

@@ -22,6 +22,8 @@ const document = {
   pageCount: 1,
   pages: [{ number: 1, width: 595, height: 842, rotation: 0 }],
   signatureCount: 0,
+  validation: null,
+  signatureFields: [],
   createdAt: '2026-11-24T10:00:00.000Z',
 };
 

@@ -2,6 +2,7 @@ import * as mupdf from 'mupdf';
 import { PdfError } from '../errors';
 import { assertSigningPermitted, fillFormsPermitted } from '../fields/document-permissions';
 import { listFormFields } from '../fields/form-fields';
+import { readFieldLock } from '../fields/field-lock';
 import type { OpenedPdf } from './open-document';
 import { displayedSize, pageRotation, pdfToPageRect, readBox } from './page-geometry';
 import type { PdfBox, PdfEncryptionInfo, PdfInfo, PdfPageInfo, PdfSignatureFieldInfo } from './types';
@@ -36,6 +37,7 @@ export function inspectOpenedPdf({ doc, repaired, userPasswordRequired, ownerPas
         signed,
         subFilter: subFilter !== null && subFilter.isName() ? subFilter.asName() : null,
         byteRange: byteRange !== null && byteRange.isArray() ? numbers(byteRange) : null,
+        lock: readFieldLock(f.field),
       };
     });
   for (const p of loaded) p.destroy();

@@ -1,3 +1,5 @@
+import type { FieldLock } from '../fields/field-lock';
+
 /** A rectangle in PDF user space: [x0, y0, x1, y1] (points, y upward, as written in the file). */
 export type PdfBox = [number, number, number, number];
 
@@ -39,6 +41,8 @@ export interface PdfSignatureFieldInfo {
   subFilter: string | null;
   /** /ByteRange of the value as written (may be illegal in damaged files); null when empty. */
   byteRange: number[] | null;
+  /** The field's /Lock: what signing it freezes (FieldMDP, applied at signing); null without one. */
+  lock: FieldLock | null;
 }
 
 export interface PdfEncryptionInfo {

@@ -1,12 +1,16 @@
 import * as mupdf from 'mupdf';
 import { resolved } from './pdf-objects';
 import { RevisionDocuments, revisionEnds, updatedObjects } from './revisions';
+import { lockedFieldChanges, signatureLockAt } from './locked-fields';
+import type { FieldLock } from '../fields/field-lock';
 
 export interface ModificationReport {
   /** False when a later revision changes anything beyond what signing workflows may change. */
   allowed: boolean;
   /** One line per changed object, each prefixed "allowed:" or "disallowed:". */
   changes: string[];
+  /** The FieldMDP lock the signature applies to later changes (from its /Reference), if any. */
+  fieldLock?: FieldLock;
 }
 
 const CATALOG_KEYS = new Set(['DSS', 'AcroForm', 'Extensions']);
@@ -133,11 +137,15 @@ function revisionChanges(
   return changes;
 }
 
-/** What the revisions after byte `signedEnd` change, judged object by object. */
+/**
+ * What the revisions after byte `signedEnd` change, judged object by object. When the signature in
+ * `signedField` carries a FieldMDP lock, a changed value of a field it freezes is disallowed too.
+ */
 export function modificationsAfter(
   pdf: Uint8Array,
   signedEnd: number,
   revisions: RevisionDocuments,
+  signedField?: string,
 ): ModificationReport {
   const ends = revisionEnds(pdf).filter((e) => e > signedEnd);
   const changes: string[] = [];
@@ -149,5 +157,8 @@ export function modificationsAfter(
     );
     previous = end;
   }
-  return { allowed: changes.every((c) => c.startsWith('allowed:')), changes };
+  const lock = signedField === undefined ? null : signatureLockAt(revisions, signedEnd, signedField);
+  if (lock) changes.push(...lockedFieldChanges(revisions, signedEnd, previous, lock, signedField!));
+  const allowed = changes.every((c) => c.startsWith('allowed:'));
+  return lock ? { allowed, changes, fieldLock: lock } : { allowed, changes };
 }

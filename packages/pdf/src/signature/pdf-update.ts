@@ -4,6 +4,7 @@ import { PdfError } from '../errors';
 import { findPdfHeader } from '../document/pdf-bytes';
 import { assertSigningPermitted } from '../fields/document-permissions';
 import { findSignatureField } from '../fields/form-fields';
+import { applyFieldLock, readFieldLock } from '../fields/field-lock';
 import { applySignatureAppearance } from '../appearance/build-signature-appearance';
 import type { VisualSignatureData } from '../appearance/visual-signature-data';
 
@@ -177,6 +178,9 @@ export function writeSignatureRevision(
       if (!field.field.get('V').isNull()) {
         throw new PdfError('PDF_FIELD_ALREADY_SIGNED', `the field "${request.fieldName}" is already signed`);
       }
+      // The author's /Lock of the field decides what this signature freezes (FieldMDP).
+      const lock = readFieldLock(field.field);
+      if (lock) applyFieldLock(doc, sig, lock);
       field.field.put('V', sig);
       if (field.widget && request.appearance) applySignatureAppearance(doc, field.widget, request.appearance);
     } else {

@@ -473,7 +473,7 @@ async function validateOne(
   report.coversWholeDocument = signedEnd === pdf.length;
   const revisionIndex = ends.indexOf(signedEnd);
   report.coveredRevision = revisionIndex >= 0 ? revisionIndex + 1 : null;
-  report.modificationsAfter = modificationsAfter(pdf, signedEnd, revisions);
+  report.modificationsAfter = modificationsAfter(pdf, signedEnd, revisions, entry.fieldName);
   const signed = [pdf.subarray(0, br[1]!), pdf.subarray(br[2]!, signedEnd)];
   const gap = new Uint8Array(
     Buffer.from(new TextDecoder('latin1').decode(pdf.subarray(br[1]! + 1, br[2]! - 1)), 'hex'),

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { DocumentValidation } from '@signet/contracts/validation';
+import type { ExistingSignatureField } from '@signet/contracts/signature-fields';
 import { belongsTo, createdAt, entityId, instant } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -23,6 +24,11 @@ export const documents = pgTable(
     signatureCount: integer('signature_count').notNull().default(0),
     /** The signatures the upload already held, as validated at upload; null when it held none. */
     validation: jsonb('validation').$type<DocumentValidation>(),
+    /**
+     * The upload's own empty signature fields that a signer can be placed on (read at upload);
+     * documents stored before this column have none listed.
+     */
+    signatureFields: jsonb('signature_fields').$type<ExistingSignatureField[]>().notNull().default([]),
     ...createdAt,
     deletedAt: instant('deleted_at'),
   },

@@ -65,12 +65,16 @@ export const signers = pgTable(
     status: text('status', { enum: ['OPEN', 'SIGNED', 'DECLINED'] }).notNull(),
     /** The signer's own quality; null: the request's. */
     quality: text('quality', { enum: ['ses', 'aes', 'qes', 'part11'] }),
-    /** Visual signature placement per document: [{ documentId, position }]. */
+    /**
+     * Visual signature placement per document: [{ documentId, position, fieldName? }]; fieldName
+     * when the box is one of the document's own empty signature fields (signed into, not added).
+     */
     placements: jsonb('placements')
       .$type<
         Array<{
           documentId: string;
           position: { page: number; x: number; y: number; width: number; height: number };
+          fieldName?: string;
         }>
       >()
       .notNull(),

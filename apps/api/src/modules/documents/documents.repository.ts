@@ -50,7 +50,14 @@ export async function listVersions(db: Db, documentId: string) {
 export async function advanceDocument(
   db: Db,
   documentId: string,
-  version: { sha256: string; size: number; reason: string; createdAt: Date; signatureCount?: number },
+  version: {
+    sha256: string;
+    size: number;
+    reason: string;
+    createdAt: Date;
+    signatureCount?: number;
+    signatureFields?: DocumentRow['signatureFields'];
+  },
 ): Promise<void> {
   const next = (await latestVersion(db, documentId)) + 1;
   await insertVersion(db, {
@@ -67,6 +74,7 @@ export async function advanceDocument(
       currentSha256: version.sha256,
       size: version.size,
       ...(version.signatureCount !== undefined ? { signatureCount: version.signatureCount } : {}),
+      ...(version.signatureFields !== undefined ? { signatureFields: version.signatureFields } : {}),
     })
     .where(eq(documents.id, documentId));
 }

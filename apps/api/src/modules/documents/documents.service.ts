@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { inspectPdf, normalizePdf, PdfError, renderPage, type PdfInfo } from '@signet/pdf';
 import type { Document } from '@signet/contracts/documents';
+import type { ExistingSignatureField } from '@signet/contracts/signature-fields';
 import { maxDocumentBytes } from '@signet/contracts/documents';
 import type { Db } from '../../db/client.ts';
 import type { DocumentRow } from '../../db/schema/documents.ts';
@@ -77,8 +78,35 @@ export function toDocumentDto(row: DocumentRow): Document {
     pages: row.pages,
     signatureCount: row.signatureCount,
     validation: row.validation,
+    signatureFields: row.signatureFields,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Points kept of a field's box: finer than any screen, and stable in JSON. */
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The upload's empty signature fields a signer can be placed on: unsigned (a signed one is part of
+ * an earlier signature), on a page, with a box at least as large as the editor's smallest
+ * (20 × 10 pt, the Position bounds). Hidden zero-size fields are left to whoever made them.
+ */
+function offeredSignatureFields(info: PdfInfo): ExistingSignatureField[] {
+  return info.signatureFields.flatMap((f) =>
+    !f.signed && f.page !== null && f.rect !== null && f.rect.width >= 20 && f.rect.height >= 10
+      ? [
+          {
+            name: f.name,
+            page: f.page,
+            x: round(Math.max(0, f.rect.x)),
+            y: round(Math.max(0, f.rect.y)),
+            width: round(f.rect.width),
+            height: round(f.rect.height),
+            lock: f.lock && { action: f.lock.action, fields: f.lock.fields },
+          },
+        ]
+      : [],
+  );
 }
 
 async function inspectOrRefuse(bytes: Uint8Array, password?: string): Promise<PdfInfo> {
@@ -144,6 +172,7 @@ async function ingestPdf(
     })),
     signatureCount: info.signatureFields.filter((f) => f.signed).length,
     validation,
+    signatureFields: offeredSignatureFields(info),
     createdAt: now,
     deletedAt: null,
   };
@@ -316,8 +345,11 @@ export async function advanceDocumentIfCurrent(
     size: number;
     reason: string;
     createdAt: Date;
-    /** The new version adds a signature (the count shown with the document). */
-    addsSignature?: boolean;
+    /**
+     * The field the new version's signature fills: the count shown with the document grows, and
+     * when it is one of the upload's own fields, that field is no longer offered to signers.
+     */
+    signedField?: string;
   },
   conflictMessage: string,
 ): Promise<void> {
@@ -329,6 +361,11 @@ export async function advanceDocumentIfCurrent(
     size: next.size,
     reason: next.reason,
     createdAt: next.createdAt,
-    ...(next.addsSignature ? { signatureCount: current.signatureCount + 1 } : {}),
+    ...(next.signedField !== undefined
+      ? {
+          signatureCount: current.signatureCount + 1,
+          signatureFields: current.signatureFields.filter((f) => f.name !== next.signedField),
+        }
+      : {}),
   });
 }

@@ -12,24 +12,38 @@ import type { SignatureRequestsDeps } from './request-deps.ts';
 /** Why a document version exists: it added or rebuilt the signers' fields. */
 const fieldsReason = 'signature fields';
 
-/** The name of a signer's signature field in every document of the request. */
-export const fieldNameOf = (signerId: string) => `Signature-${signerId}`;
+/** The name of the signature field Signet adds for a signer in the documents of the request. */
+const fieldNameOf = (signerId: string) => `Signature-${signerId}`;
 
-/** Each signer's signature field on one document (no placement there: an invisible field). */
+/**
+ * The field a signer signs on a document: the document's own empty field they were placed on,
+ * else the one Signet added for them.
+ */
+export function signerFieldName(signer: Pick<SignerRow, 'id' | 'placements'>, documentId: string): string {
+  return signer.placements.find((p) => p.documentId === documentId)?.fieldName ?? fieldNameOf(signer.id);
+}
+
+/**
+ * Each signer's signature field on one document (no placement there: an invisible field). A signer
+ * placed on one of the document's own fields gets none: they sign into that one.
+ */
 function fieldSpecsFor(documentId: string, signers: SignerRow[]): SignatureFieldSpec[] {
-  return signers.map((signer) => {
+  return signers.flatMap((signer): SignatureFieldSpec[] => {
     const placement = signer.placements.find((p) => p.documentId === documentId);
+    if (placement?.fieldName !== undefined) return [];
     // No placement on this document: an invisible field (zero-size widget on page 1).
-    return placement
-      ? {
-          name: fieldNameOf(signer.id),
-          page: placement.position.page,
-          x: placement.position.x,
-          y: placement.position.y,
-          width: placement.position.width,
-          height: placement.position.height,
-        }
-      : { name: fieldNameOf(signer.id), page: 1, x: 0, y: 0, invisible: true };
+    return [
+      placement
+        ? {
+            name: fieldNameOf(signer.id),
+            page: placement.position.page,
+            x: placement.position.x,
+            y: placement.position.y,
+            width: placement.position.width,
+            height: placement.position.height,
+          }
+        : { name: fieldNameOf(signer.id), page: 1, x: 0, y: 0, invisible: true },
+    ];
   });
 }
 

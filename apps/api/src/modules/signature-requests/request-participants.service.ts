@@ -20,6 +20,7 @@ import { documentsOfRequest } from './request-documents.service.ts';
 import { appendFields, commitFields, rebuildFields } from './request-fields.service.ts';
 import { inviteNewlyAble, mailSigner, notify, ownerOf } from './request-notices.ts';
 import {
+  assertExistingFieldsUnshared,
   buildSigners,
   identityFields,
   identityKey,
@@ -121,6 +122,8 @@ export async function addSigner(
   const documentRows = await documentsOfRequest(deps.db, id);
   const sequence = Math.max(0, ...before.signers.map((s) => s.sequence)) + 1;
   const signer = buildSigners(id, [input], documentRows, sequence, false)[0]!;
+  // The new signer's placements are last: a field another signer has already is named as theirs.
+  assertExistingFieldsUnshared([...before.signers, signer], (_, p) => `visual_signatures.${p}`);
   if (before.request.status === 'OPEN') await resolveAccountSigners(deps, [signer], false);
   const prepared = before.request.status === 'OPEN' ? await appendFields(deps, id, [signer]) : [];
   const now = deps.clock.now();

@@ -64,6 +64,45 @@ export function personField(input: PersonInput): string {
   return input.account_email ? 'account_email' : 'signer_identity_data.email_address';
 }
 
+type Placement = SignerRow['placements'][number];
+
+/** A signer placed on one of the document's own empty signature fields: its box, by its name. */
+function existingFieldPlacement(document: DocumentRow, name: string, field: string): Placement {
+  const found = document.signatureFields.find((f) => f.name === name);
+  if (!found)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The document has no empty signature field named "${name}" (it may be signed already).`,
+      { field: `${field}.field_name` },
+    );
+  const { page, x, y, width, height } = found;
+  return { documentId: document.id, position: { page, x, y, width, height }, fieldName: name };
+}
+
+/**
+ * One existing field holds one signature: refuses a field of a document given to a second signer.
+ * `pathOf` names the input of a signer's placement (its index in `signers`, in its placements).
+ */
+export function assertExistingFieldsUnshared(
+  signers: Pick<SignerRow, 'placements'>[],
+  pathOf: (signer: number, placement: number) => string,
+): void {
+  const taken = new Set<string>();
+  signers.forEach((signer, s) =>
+    signer.placements.forEach((placement, p) => {
+      if (placement.fieldName === undefined) return;
+      const key = `${placement.documentId}\u0000${placement.fieldName}`;
+      if (taken.has(key))
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The signature field "${placement.fieldName}" is given to more than one signature.`,
+          { field: `${pathOf(s, p)}.field_name` },
+        );
+      taken.add(key);
+    }),
+  );
+}
+
 /**
  * Turns the signature inputs into signer rows, checking each placement against its document's
  * page sizes (a box must lie on the page). `field` paths name the offending input: within the
@@ -77,7 +116,7 @@ export function buildSigners(
   firstSequence = 1,
   inList = true,
 ): SignerRow[] {
-  return inputs.map((input, index) => {
+  const rows = inputs.map((input, index) => {
     const placements = input.visual_signatures.map((visual, v) => {
       const field = `${inList ? `signatures.${index}.` : ''}visual_signatures.${v}`;
       const document = visual.document_id
@@ -87,19 +126,21 @@ export function buildSigners(
         throw new AppError('VALIDATION_FAILED', 'This document is not part of the request.', {
           field: `${field}.document_id`,
         });
-      const page = document.pages[visual.position.page - 1];
+      if (visual.field_name !== undefined) return existingFieldPlacement(document, visual.field_name, field);
+      const position = visual.position!;
+      const page = document.pages[position.page - 1];
       if (!page)
         throw new AppError('VALIDATION_FAILED', `The document has ${document.pageCount} pages.`, {
           field: `${field}.position.page`,
         });
-      const { x, y, width, height } = visual.position;
+      const { x, y, width, height } = position;
       if (x + width > page.width + 0.5 || y + height > page.height + 0.5)
         throw new AppError(
           'VALIDATION_FAILED',
           `The box must lie on the page (${Math.round(page.width)} × ${Math.round(page.height)} pt).`,
           { field: `${field}.position` },
         );
-      return { documentId: document.id, position: visual.position };
+      return { documentId: document.id, position };
     });
     return {
       id: randomUUID(),
@@ -121,6 +162,10 @@ export function buildSigners(
       ...identityOf(input, null),
     };
   });
+  assertExistingFieldsUnshared(rows, (signer, placement) =>
+    inList ? `signatures.${signer}.visual_signatures.${placement}` : `visual_signatures.${placement}`,
+  );
+  return rows;
 }
 
 /**

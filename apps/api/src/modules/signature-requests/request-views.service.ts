@@ -136,7 +136,11 @@ function describe(
       signed_at: s.signedAt?.toISOString() ?? null,
       declined_at: s.declinedAt?.toISOString() ?? null,
       decline_message: s.declineMessage,
-      visual_signatures: s.placements.map((p) => ({ document_id: p.documentId, position: p.position })),
+      visual_signatures: s.placements.map((p) => ({
+        document_id: p.documentId,
+        position: p.position,
+        ...(p.fieldName !== undefined ? { field_name: p.fieldName } : {}),
+      })),
       can_sign_now: canSignNow(request, signers, s),
     })),
     observers: observerEmails,

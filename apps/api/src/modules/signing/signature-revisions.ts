@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { spendFreeSignature } from '../accounts/accounts.service.ts';
 import { advanceDocumentIfCurrent, documentsInOrder } from '../documents/documents.service.ts';
-import { fieldNameOf } from '../signature-requests/request-fields.service.ts';
+import { signerFieldName } from '../signature-requests/request-fields.service.ts';
 import {
   lockForSignature,
   recordSignature,
@@ -71,7 +71,7 @@ export async function prepareDocuments(
       ? await appearanceOf(deps, context, signingTime, document.currentSha256)
       : undefined;
     const prepared = await prepareSignatureInEngine(await deps.blobs.read(document.currentSha256), {
-      fieldName: fieldNameOf(context.me.id),
+      fieldName: signerFieldName(context.me, document.id),
       signerCertificate: chain[0]!,
       certificateChain: chain.slice(1),
       appearance,
@@ -143,7 +143,7 @@ export async function commitSignatures(
           size: doc.size,
           reason: `signature ${me.id}`,
           createdAt: now,
-          addsSignature: true,
+          signedField: signerFieldName(me, doc.documentId),
         },
         'The document changed while you signed; please sign again.',
       );

@@ -177,6 +177,29 @@ describe('form ↔ API', () => {
     });
   });
 
+  it("keeps a signer on the document's own field as that field's name, not a box of its own", () => {
+    const onField = {
+      document_id: 'f1c1e0c4-1c1a-4d8e-9b7b-3c1f8b6f0a11',
+      field_name: 'Signature1',
+      position: { page: 1, x: 69.09, y: 227.39, width: 251.32, height: 149.05 },
+    };
+    const withField = {
+      ...request,
+      signatures: request.signatures.map((s) =>
+        s.sid === 's1' ? { ...s, visual_signatures: [onField] } : s,
+      ),
+    } as SignatureRequest;
+    const form = formFromRequest(withField);
+    expect(form.signers[0]!.placements).toEqual([
+      { documentId: onField.document_id, ...onField.position, fieldName: 'Signature1' },
+    ]);
+    const body = updateBodyFromForm(form);
+    expect(UpdateSignatureRequestBody.safeParse(body).success).toBe(true);
+    expect(body.signatures![0]!.visual_signatures).toEqual([
+      { document_id: onField.document_id, field_name: 'Signature1' },
+    ]);
+  });
+
   it('puts the API error field on the form field that shows it', () => {
     const form = formFromRequest(request);
     expect(formFieldOf('title', form)).toBe('title');

@@ -18,6 +18,8 @@ export const legislations = RequestLegislation.options;
 export interface Placement extends Box {
   documentId: string;
   page: number;
+  /** One of the document's own empty signature fields (its box fixed by the PDF), by name. */
+  fieldName?: string;
 }
 
 export interface SignerForm {
@@ -55,6 +57,7 @@ const Placement = z.object({
   y: z.number(),
   width: z.number(),
   height: z.number(),
+  fieldName: z.string().optional(),
 });
 
 const Signer = z
@@ -160,9 +163,10 @@ export function formFromRequest(request: SignatureRequest): EditorForm {
         language: signature.language,
         // The API answers the effective quality; only a different one is the signer's own.
         quality: signature.quality === request.quality ? '' : signature.quality,
-        placements: signature.visual_signatures.map(({ document_id, position }) => ({
+        placements: signature.visual_signatures.map(({ document_id, position, field_name }) => ({
           documentId: document_id,
           ...position,
+          ...(field_name !== undefined ? { fieldName: field_name } : {}),
         })),
       })),
     observers: request.observers.map((email) => ({ email })),
@@ -191,10 +195,11 @@ export function updateBodyFromForm(form: EditorForm): UpdateSignatureRequestInpu
             },
           }),
       ...(signer.quality ? { quality: signer.quality } : {}),
-      visual_signatures: signer.placements.map(({ documentId, page, x, y, width, height }) => ({
-        document_id: documentId,
-        position: { page, x, y, width, height },
-      })),
+      visual_signatures: signer.placements.map(({ documentId, page, x, y, width, height, fieldName }) =>
+        fieldName !== undefined
+          ? { document_id: documentId, field_name: fieldName }
+          : { document_id: documentId, position: { page, x, y, width, height } },
+      ),
     })),
   };
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +9,10 @@ import type { PagedDocument } from '../../../lib/api/get-page-image.ts';
 import { editingScales, type PageSize } from '../../../lib/page-scale.ts';
 import { userAccess } from '../../../lib/signing-access.ts';
 import type { Box as PointsBox } from '../geometry.ts';
+import type { ExistingSignatureField } from '@signet/contracts/signature-fields';
 import { SignatureBox } from './signature-box.tsx';
+import { ExistingFieldPlaceholder } from './existing-field-placeholder.tsx';
+import { SignerMenu, type SignerChoice } from './signer-menu.tsx';
 
 export interface PageBox {
   signerIndex: number;
@@ -21,8 +22,15 @@ export interface PageBox {
   color: string;
 }
 
+/** One of the document's own empty signature fields on this page, and the box of its signer if any. */
+export interface PageField {
+  field: ExistingSignatureField;
+  holder: PageBox | null;
+}
+
 /**
- * A document page with the signature boxes on it and a menu to add one. Boxes are positioned in
+ * A document page with the signature boxes on it and a menu to add one; the document's own empty
+ * signature fields are placeholders a signer is assigned to. Boxes are positioned in
  * points × (shown width / page width in points).
  */
 export function PageView({
@@ -30,8 +38,10 @@ export function PageView({
   number,
   size,
   boxes,
+  fields,
   signers,
   onPlace,
+  onAssign,
   onChange,
   onRemove,
 }: {
@@ -39,9 +49,11 @@ export function PageView({
   number: number;
   size: PageSize;
   boxes: PageBox[];
-  /** Signers offered in the page's "add signature" menu. */
-  signers: Array<{ index: number; label: string; color: string }>;
+  fields: PageField[];
+  /** Signers offered in the page's "add signature" menu and the fields' menus. */
+  signers: SignerChoice[];
   onPlace: (signerIndex: number) => void;
+  onAssign: (field: ExistingSignatureField, signerIndex: number) => void;
   onChange: (box: PageBox, next: PointsBox) => void;
   onRemove: (box: PageBox) => void;
 }) {
@@ -62,30 +74,12 @@ export function PageView({
       >
         {t('pages.place_here')}
       </Button>
-      <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-        {signers.map((signer) => (
-          <MenuItem
-            key={signer.index}
-            onClick={() => {
-              setMenuAnchor(null);
-              onPlace(signer.index);
-            }}
-          >
-            <Box
-              aria-hidden="true"
-              sx={{
-                width: 12,
-                height: 12,
-                borderRadius: '50%',
-                bgcolor: signer.color,
-                mr: 1.5,
-                flex: 'none',
-              }}
-            />
-            {signer.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      <SignerMenu
+        anchor={menuAnchor}
+        signers={signers}
+        onClose={() => setMenuAnchor(null)}
+        onChoose={onPlace}
+      />
     </Box>
   );
   return (
@@ -97,19 +91,34 @@ export function PageView({
       scales={editingScales}
       caption={caption}
       overlay={(scale) =>
-        scale > 0 &&
-        boxes.map((item) => (
-          <SignatureBox
-            key={`${item.signerIndex}-${item.placementIndex}`}
-            box={item.box}
-            page={size}
-            scale={scale}
-            label={item.label}
-            color={item.color}
-            onChange={(next) => onChange(item, next)}
-            onRemove={() => onRemove(item)}
-          />
-        ))
+        scale > 0 && [
+          // Larger fields first: a small field drawn inside a large one stays on top, clickable.
+          ...[...fields]
+            .sort((a, b) => b.field.width * b.field.height - a.field.width * a.field.height)
+            .map(({ field, holder }) => (
+              <ExistingFieldPlaceholder
+                key={`field-${field.name}`}
+                field={field}
+                scale={scale}
+                holder={holder && { index: holder.signerIndex, label: holder.label, color: holder.color }}
+                signers={signers}
+                onAssign={(signerIndex) => onAssign(field, signerIndex)}
+                onUnassign={() => holder && onRemove(holder)}
+              />
+            )),
+          ...boxes.map((item) => (
+            <SignatureBox
+              key={`${item.signerIndex}-${item.placementIndex}`}
+              box={item.box}
+              page={size}
+              scale={scale}
+              label={item.label}
+              color={item.color}
+              onChange={(next) => onChange(item, next)}
+              onRemove={() => onRemove(item)}
+            />
+          )),
+        ]
       }
     />
   );

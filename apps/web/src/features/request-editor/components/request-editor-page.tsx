@@ -45,7 +45,9 @@ import {
 import { defaultBox, type Box as PointsBox } from '../geometry.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { ObserversSection } from './observers-section.tsx';
-import { PageView, type PageBox } from './page-view.tsx';
+import { PageView, type PageBox, type PageField } from './page-view.tsx';
+import { assignField, fieldHolders } from '../existing-fields.ts';
+import type { ExistingSignatureField } from '@signet/contracts/signature-fields';
 import { SignerCard } from './signer-card.tsx';
 import { ExistingSignaturesNotice } from '../../../components/existing-signatures-notice.tsx';
 
@@ -155,6 +157,14 @@ function Editor({ request }: { request: SignatureRequest }) {
     setPlacements(index, [...others, newPlacement(documentId, page, size, onPage)]);
     form.clearErrors(`signers.${index}.placements`);
   };
+  /** A document's own field for signer `index`: it stands for their box there (see assignField). */
+  const assignExistingField = (index: number, documentId: string, field: ExistingSignatureField) => {
+    const current = getValues('signers');
+    assignField(current, index, documentId, field).forEach((placements, i) => {
+      if (placements !== current[i]!.placements) setPlacements(i, placements);
+    });
+    form.clearErrors(`signers.${index}.placements`);
+  };
   const changeBox = (item: PageBox, next: PointsBox) => {
     const placements = getValues(`signers.${item.signerIndex}.placements`).map((p, i) =>
       i === item.placementIndex ? { ...p, ...next } : p,
@@ -228,22 +238,31 @@ function Editor({ request }: { request: SignatureRequest }) {
     label: signerLabel(signer, index, t),
     color: colorOf(index),
   }));
+  const boxOf = (signerIndex: number, placementIndex: number): PageBox => ({
+    signerIndex,
+    placementIndex,
+    box: signerList[signerIndex]!.placements[placementIndex]!,
+    label: signerLabel(signerList[signerIndex]!, signerIndex, t),
+    color: colorOf(signerIndex),
+  });
+  // A box on one of the document's own fields is drawn as that field (fieldsOn), not as a movable box.
   const boxesOn = (documentId: string, page: number): PageBox[] =>
     signerList.flatMap((signer, signerIndex) =>
       signer.placements.flatMap((placement, placementIndex) =>
-        placement.documentId === documentId && placement.page === page
-          ? [
-              {
-                signerIndex,
-                placementIndex,
-                box: placement,
-                label: signerLabel(signer, signerIndex, t),
-                color: colorOf(signerIndex),
-              },
-            ]
+        placement.documentId === documentId && placement.page === page && placement.fieldName === undefined
+          ? [boxOf(signerIndex, placementIndex)]
           : [],
       ),
     );
+  const fieldsOn = (document: (typeof documents)[number], page: number): PageField[] => {
+    const holders = fieldHolders(signerList, document.id);
+    return document.signatureFields
+      .filter((field) => field.page === page)
+      .map((field) => {
+        const holder = holders.get(field.name);
+        return { field, holder: holder ? boxOf(holder.signerIndex, holder.placementIndex) : null };
+      });
+  };
   return (
     <FormProvider {...form}>
       <PageFrame title={t('title')} subtitle={t('subtitle')}>
@@ -382,6 +401,11 @@ function Editor({ request }: { request: SignatureRequest }) {
               <Typography variant="body2" color="text.secondary">
                 {t('pages.help')}
               </Typography>
+              {documents.some((document) => document.signatureFields.length > 0) && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('field.help')}
+                </Typography>
+              )}
             </Box>
             {documents.map((document) => (
               <Box
@@ -402,8 +426,10 @@ function Editor({ request }: { request: SignatureRequest }) {
                     number={page.number}
                     size={page}
                     boxes={boxesOn(document.id, page.number)}
+                    fields={fieldsOn(document, page.number)}
                     signers={menuSigners}
                     onPlace={(index) => place(index, document.id, page.number)}
+                    onAssign={(field, index) => assignExistingField(index, document.id, field)}
                     onChange={changeBox}
                     onRemove={(item) => removeBox(item.signerIndex, item.placementIndex)}
                   />

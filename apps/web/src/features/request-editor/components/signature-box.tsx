@@ -1,9 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
+import { BoxRemoveButton } from './box-remove-button.tsx';
 import type { PageSize } from '../../../lib/page-scale.ts';
 import { boxAfterKey, moveBox, resizeBox, toPixels, type Box as PointsBox } from '../geometry.ts';
 
@@ -145,22 +144,7 @@ export function SignatureBox({
           {label}
         </Typography>
       </Box>
-      <IconButton
-        size="small"
-        onClick={onRemove}
-        aria-label={t('box.remove', { name: label })}
-        sx={{
-          position: 'absolute',
-          top: 0,
-          right: 0,
-          p: 0.25,
-          color,
-          bgcolor: 'background.paper',
-          '&:hover': { bgcolor: 'background.paper' },
-        }}
-      >
-        <CloseIcon fontSize="small" />
-      </IconButton>
+      <BoxRemoveButton label={t('box.remove', { name: label })} color={color} onClick={onRemove} />
       <Box
         aria-hidden="true"
         data-testid="signature-box-resize"

@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "signature_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;
