@@ -73,4 +73,4 @@ export type { RevocationTransports, ValidationMaterial } from './signature/revoc
 export { obtainTimestampToken, type TimestampTransport } from './signature/timestamp';
 export { verifyTimestampToken, type TimestampTokenVerification } from './signature/timestamp-token';
 
-export { escapeHtml, htmlToPdf, type HtmlToPdfOptions } from './report/html-to-pdf';
+export { htmlToPdf, type HtmlToPdfOptions } from './report/html-to-pdf';

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { templates, type TemplateName } from './templates.ts';
+import { escapeHtml } from '../html.ts';
 
 export interface MailMessage {
   to: string;
@@ -23,12 +24,6 @@ export interface MailRequest {
 }
 
 export const mailJobKind = 'mail.send';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const fill = (text: string, params: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole);

@@ -10,14 +10,6 @@ export interface HtmlToPdfOptions {
   title?: string;
 }
 
-/** Text placed in a report's HTML: names, titles and certificate subjects come from strangers. */
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
-
 /** Bounds what one call may lay out: reports are small; anything larger is a caller bug. */
 const MAX_HTML_CHARS = 2_000_000;
 

@@ -21,6 +21,7 @@ import {
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import * as repo from './businesses.repository.ts';
 import * as invitations from './business-invitations.repository.ts';
+import { fullName } from '../../person-name.ts';
 
 /** How long an invitation link can be answered. */
 const invitationLifetimeDays = 14;
@@ -78,7 +79,7 @@ export async function inviteMembers(
 ): Promise<InviteMembersResult> {
   const now = deps.clock.now();
   const inviter = await getAccount(deps, caller.userId);
-  const inviterName = `${inviter.firstName} ${inviter.lastName}`;
+  const inviterName = fullName(inviter);
   const unique = [...new Map(body.users.map((person) => [person.email, person])).values()];
   const result: InviteMembersResult = { invited: [], alreadyMembers: [] };
   await deps.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { platformEndpoints } from '@signet/contracts/endpoints/platform';
 import { pingDatabase } from '../../db/client.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import * as platform from './platform.service.ts';
+import { escapeHtml } from '../../html.ts';
 
 const MaintenanceBody = z.strictObject({
   active: z.boolean(),
@@ -45,12 +46,6 @@ export async function platformRoutes(
     });
   }
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const OutboxQuery = z.strictObject({
   to: Email.optional(),

@@ -22,6 +22,7 @@ import { resolveAccountSigners } from './request-signers.ts';
 import { currentDto, get } from './request-views.service.ts';
 import * as repo from './signature-requests.repository.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
+import { fullName } from '../../person-name.ts';
 
 // A request's way from DRAFT through OPEN to SIGNED, DECLINED or WITHDRAWN, and the mails on the way.
 
@@ -176,7 +177,7 @@ async function withdrawLocked(
   const owner = await ownerOf(deps, request, tx);
   const params = {
     title: request.title,
-    ownerName: `${owner.firstName} ${owner.lastName}`,
+    ownerName: fullName(owner),
     message: message ?? '',
   };
   // Open signers who were invited (with a signing order, later ones never heard of it), and observers.

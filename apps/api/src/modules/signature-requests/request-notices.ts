@@ -7,12 +7,13 @@ import { findUserIdByEmail, getAccount, notificationLevelOf } from '../accounts/
 import { canSignNow } from './request-access.service.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 import { issueVisitorLinks } from './visitor-links.ts';
+import { fullName } from '../../person-name.ts';
 
 // The mails a request sends, each queued in the transaction of the change it tells about.
 
 /** "First Last", or the e-mail address of somebody without a name. */
 export const displayName = (s: { firstName: string; lastName: string; email: string }) =>
-  `${s.firstName} ${s.lastName}`.trim() || s.email;
+  fullName(s) || s.email;
 
 /** The owner's account; pass the transaction when inside one (PGlite has a single connection). */
 export async function ownerOf(deps: SignatureRequestsDeps, request: RequestRow, db: Db = deps.db) {
@@ -38,7 +39,7 @@ export async function mailSigner(
     lang: signer.language as Language,
     params: {
       title: request.title,
-      ownerName: `${owner.firstName} ${owner.lastName}`,
+      ownerName: fullName(owner),
       signerName: displayName(signer),
       message: request.message ?? '',
       ...(links ? { sendToUrl: links.sendTo } : {}),

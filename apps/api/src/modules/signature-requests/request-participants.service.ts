@@ -32,6 +32,7 @@ import { currentDto, get } from './request-views.service.ts';
 import * as repo from './signature-requests.repository.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 import { revokedLinks } from './visitor-links.ts';
+import { fullName } from '../../person-name.ts';
 
 // Who takes part in a request: signers (added, removed, or handing their signature over) and observers.
 
@@ -194,7 +195,7 @@ export async function removeSigner(
         to: target.email,
         template: 'signerRemovedNotice',
         lang: target.language as Language,
-        params: { title: locked.request.title, ownerName: `${owner.firstName} ${owner.lastName}` },
+        params: { title: locked.request.title, ownerName: fullName(owner) },
       });
     }
     const after = { request: locked.request, signers: await repo.signersOf(tx, id) };

@@ -12,6 +12,8 @@ import { documentsOfRequest } from './request-documents.service.ts';
 import { auditSectionHtml } from './request-report-audit.ts';
 import * as repo from './signature-requests.repository.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
+import { escapeHtml } from '../../html.ts';
+import { fullName } from '../../person-name.ts';
 
 /** The report's data: who signed when with what, the documents' hashes, the audit trail. */
 export async function reportData(
@@ -36,7 +38,7 @@ export async function reportData(
       quality: request.quality,
       legislation: request.legislation,
       signing_order: request.signingOrder,
-      owner: { name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email },
+      owner: { name: fullName(owner), email: owner.email },
       created_at: request.createdAt.toISOString(),
       initiated_at: request.initiatedAt?.toISOString() ?? null,
       completed_at: request.completedAt?.toISOString() ?? null,
@@ -44,7 +46,7 @@ export async function reportData(
     signers: signers.map((s) => ({
       sid: s.id,
       sequence: s.sequence,
-      name: `${s.firstName} ${s.lastName}`.trim(),
+      name: fullName(s),
       email: s.email,
       signer_type: s.kind,
       status_code: s.status,
@@ -166,12 +168,6 @@ const labels = {
     none: '—',
   },
 } satisfies Record<Language, Record<string, string>>;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** Splits a hex digest so it wraps inside a table cell. */
 const digest = (hex: string) => `<span class="mono">${hex.slice(0, 32)}<br/>${hex.slice(32)}</span>`;

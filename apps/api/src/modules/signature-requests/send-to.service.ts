@@ -10,6 +10,7 @@ import { get } from './request-views.service.ts';
 import * as repo from './signature-requests.repository.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 import { revokedLinks, signerBySendTo } from './visitor-links.ts';
+import { fullName } from '../../person-name.ts';
 
 // The send-to link of a visitor's invitation: a signed-in user takes the signature into their account.
 
@@ -33,7 +34,7 @@ export async function sendToSummary(deps: SignatureRequestsDeps, secret: string)
   return {
     signature_request_id: request.id,
     title: request.title,
-    owner_name: `${owner.firstName} ${owner.lastName}`.trim(),
+    owner_name: fullName(owner),
     status_overall: request.status,
     signature_status: signer.status,
     signer_email: signer.email,

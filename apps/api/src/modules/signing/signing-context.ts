@@ -17,6 +17,7 @@ import { documentIdsOfRequest } from '../signature-requests/request-documents.se
 import { evidenceQualities, qualifiedEvidence } from '../identification/identification-evidence.service.ts';
 import type { IdentifiedSubject } from '../identification/identification-deps.ts';
 import type { SigningDeps } from './signing-deps.ts';
+import { fullName } from '../../person-name.ts';
 
 // Who signs what, checked, and what every way of signing shares: lock lifetimes, the signer's key
 // at the QTSP, and the mapping of trust-service outages.
@@ -67,7 +68,7 @@ export async function contextFor(
   assertStatus(me, ['OPEN'], 'ALREADY_SIGNED', 'You have signed or declined this request already.', field);
   if (!canSignNow(request, signers, me))
     throw new AppError('NOT_YOUR_TURN', 'Earlier signers have to sign first.', field);
-  let displayName = `${me.firstName} ${me.lastName}`.trim();
+  let displayName = fullName(me);
   let userId: string | null = null;
   if (caller.kind === 'user') {
     const user = await getAccount(deps, caller.userId);
@@ -76,7 +77,7 @@ export async function contextFor(
         details: { reason: 'EMAIL_NOT_VERIFIED' },
       });
     userId = user.id;
-    displayName = `${user.firstName} ${user.lastName}`;
+    displayName = fullName(user);
   }
   return {
     request,

@@ -1,4 +1,5 @@
-import { escapeHtml, htmlToPdf } from '@signet/pdf';
+import { htmlToPdf } from '@signet/pdf';
+import { escapeHtml } from '../../html.ts';
 import type { Language } from '@signet/contracts/common';
 import type { ValidationReport } from '@signet/contracts/validation';
 

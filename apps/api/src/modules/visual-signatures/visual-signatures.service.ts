@@ -28,6 +28,7 @@ import { stampData, stampLanguageOf, withPermissions, type StampFacts, type Stam
 // The signing module draws the QR code's link too (one per document), through this module's service.
 export { validationLink } from './stamp.ts';
 import * as repo from './visual-signatures.repository.ts';
+import { fullName } from '../../person-name.ts';
 
 export interface VisualSignaturesDeps {
   db: Db;
@@ -286,7 +287,7 @@ export async function predefinedVisualSignatures(
 ): Promise<PredefinedVisualSignature[]> {
   const user = await getAccount(deps, userId);
   const permissions = await visualSignaturePermissionsOf(deps, userId);
-  const name = user.attributes.visual_signature_name ?? `${user.firstName} ${user.lastName}`.trim();
+  const name = user.attributes.visual_signature_name ?? fullName(user);
   const common = {
     name,
     optionalLine: null,
