@@ -181,7 +181,9 @@ export interface PdfsigSignature {
  * the sandbox QTSP's roots in an NSS database; issuing CAs only help build the path). Online OCSP
  * stays on: the sandbox responder answers at the URLs its certificates name.
  */
-export async function pdfsig(pdf: Uint8Array): Promise<{ stdout: string; signatures: PdfsigSignature[] }> {
+export async function pdfsig(
+  pdf: Uint8Array,
+): Promise<{ stdout: string; signatures: PdfsigSignature[]; documentTimestamps: PdfsigSignature[] }> {
   const pem = await (await fetch(`${baseUrl}/api/v1/trust-list.pem`)).text();
   return withScratchDir(async (dir) => {
     const nss = `sql:${join(dir, 'nss')}`;
@@ -213,7 +215,7 @@ export async function pdfsig(pdf: Uint8Array): Promise<{ stdout: string; signatu
     const { stdout } = await run('pdfsig', ['-nssdir', nss, file]).catch((error: { stdout?: string }) => ({
       stdout: error.stdout ?? '',
     }));
-    const signatures = stdout
+    const entries = stdout
       .split(/^Signature #\d+:$/m)
       .slice(1)
       .map((text) => ({
@@ -222,6 +224,13 @@ export async function pdfsig(pdf: Uint8Array): Promise<{ stdout: string; signatu
         certificate: /Certificate Validation: (.*)$/m.exec(text)?.[1]?.trim() ?? '',
         text,
       }));
-    return { stdout, signatures };
+    // Once a request is complete, a job adds an RFC 3161 document timestamp (B-LTA), which pdfsig
+    // lists as a signature of type "unknown": it is kept apart, since the job may not have run yet.
+    const isDocumentTimestamp = (entry: PdfsigSignature) => /Signature Type: unknown$/m.test(entry.text);
+    return {
+      stdout,
+      signatures: entries.filter((entry) => !isDocumentTimestamp(entry)),
+      documentTimestamps: entries.filter(isDocumentTimestamp),
+    };
   });
 }
