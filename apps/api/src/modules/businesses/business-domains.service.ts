@@ -127,24 +127,32 @@ function isUniqueViolation(error: unknown): boolean {
  * caller belongs to no business: what the dashboard offers them to join.
  */
 export async function domainOffer(deps: BusinessesDeps, caller: UserCaller): Promise<DomainOffer> {
-  const account = await getAccount(deps, caller.userId);
-  const domain = account.email.slice(account.email.lastIndexOf('@') + 1);
-  const owner =
-    account.emailVerified && !(await membershipOf(deps.db, caller.userId))
-      ? await repo.verifiedOwner(deps.db, domain)
-      : null;
-  if (!owner) throw new AppError('NOT_FOUND', 'No business offers you to join it through your e-mail domain');
-  return { ...owner, domain };
+  const offer = (await membershipOf(deps.db, caller.userId)) ? null : await offerOfEmailDomain(deps, caller);
+  if (!offer) throw noOffer();
+  return offer;
 }
 
 /** The caller joins, as a member, the business their e-mail domain belongs to. */
 export async function joinByDomain(deps: BusinessesDeps, caller: UserCaller): Promise<UserBusiness> {
   if (await membershipOf(deps.db, caller.userId))
     throw new AppError('ALREADY_IN_BUSINESS', 'Your account belongs to a business already');
-  const offer = await domainOffer(deps, caller);
+  const offer = await offerOfEmailDomain(deps, caller);
+  if (!offer) throw noOffer();
   const member = { businessId: offer.businessId, userId: caller.userId, role: 'member' as const };
   const joined = await joinBusiness(deps.db, deps.clock, { ...member, joinedAt: deps.clock.now() });
   // Joined another business between the offer and now.
   if (!joined) throw new AppError('ALREADY_IN_BUSINESS', 'Your account belongs to a business already');
   return userBusiness(deps, caller.userId);
+}
+
+const noOffer = () =>
+  new AppError('NOT_FOUND', 'No business offers you to join it through your e-mail domain');
+
+/** The business that verified the domain of the caller's address, if the address is confirmed. */
+async function offerOfEmailDomain(deps: BusinessesDeps, caller: UserCaller): Promise<DomainOffer | null> {
+  const account = await getAccount(deps, caller.userId);
+  if (!account.emailVerified) return null;
+  const domain = account.email.slice(account.email.lastIndexOf('@') + 1);
+  const owner = await repo.verifiedOwner(deps.db, domain);
+  return owner ? { ...owner, domain } : null;
 }
