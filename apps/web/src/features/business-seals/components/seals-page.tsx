@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -58,22 +59,27 @@ function SealRow({ businessId, seal }: { businessId: string; seal: SealSummary }
   const { t } = useTranslation(ns);
   const image = useSealImage(businessId, seal.accountName, seal.hasImage);
   return (
-    <ListItemButtonLink to="/business/seals/$accountname" params={{ accountname: seal.accountName }} divider>
-      <ListItemAvatar>
-        <Avatar
-          variant="rounded"
-          src={image.url ?? undefined}
-          alt=""
-          sx={{ bgcolor: 'background.default', color: 'primary.main', '& img': { objectFit: 'contain' } }}
-        >
-          <VerifiedOutlinedIcon />
-        </Avatar>
-      </ListItemAvatar>
-      <ListItemText
-        primary={seal.displayName}
-        secondary={`${seal.accountName} · ${t('members_count', { count: seal.nMembers })}`}
-        slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
-      />
-    </ListItemButtonLink>
+    <ListItem disablePadding divider>
+      <ListItemButtonLink to="/business/seals/$accountname" params={{ accountname: seal.accountName }}>
+        <ListItemAvatar>
+          <Avatar
+            variant="rounded"
+            src={image.url ?? undefined}
+            alt=""
+            sx={{ bgcolor: 'background.default', color: 'primary.main', '& img': { objectFit: 'contain' } }}
+          >
+            <VerifiedOutlinedIcon />
+          </Avatar>
+        </ListItemAvatar>
+        <ListItemText
+          primary={seal.displayName}
+          secondary={`${seal.accountName} · ${t('members_count', { count: seal.nMembers })}`}
+          slotProps={{
+            primary: { sx: { fontWeight: 600 } },
+            secondary: { sx: { overflowWrap: 'anywhere' } },
+          }}
+        />
+      </ListItemButtonLink>
+    </ListItem>
   );
 }
