@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { createBusiness, createRequest, createUser, inviteAndAccept } from './factories.ts';
 import { shoot } from './identification-flow.ts';
 import { downloadFromMenu, expectOverlay, pdfsig } from './signing-flow.ts';
@@ -14,18 +14,11 @@ import { usePages } from './support.ts';
 
 const { pageAs } = usePages();
 
-/** A 600 × 200 logo on a transparent background, as an admin would upload it. */
-const logo = () =>
-  sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="600" height="200"><circle cx="100" cy="100" r="80" fill="none" stroke="#0b5394" stroke-width="14"/><text x="200" y="120" font-size="64" fill="#0b5394">SEAL</text></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toBuffer();
+/**
+ * A 600 × 200 PNG as an admin would upload it: a picture of the page's own top-left corner (the
+ * browser's screenshot is a real PNG, and the test needs no image library).
+ */
+const logo = (page: Page) => page.screenshot({ clip: { x: 0, y: 0, width: 600, height: 200 } });
 
 test('an admin creates a seal with an image and allows a member; the member seals a document with it', async () => {
   const business = await createBusiness('Seal Test AG', ['Sara', 'Sealadmin']);
@@ -54,7 +47,7 @@ test('an admin creates a seal with an image and allows a member; the member seal
   const upload = admin.locator('input[type="file"]');
   await upload.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no image') });
   await admin.getByRole('alert').getByText('This file is not a PNG, JPEG or WebP image.').waitFor();
-  await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logo() });
+  await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logo(admin) });
   await admin.getByRole('img', { name: "The seal's image" }).waitFor();
   await admin.getByRole('button', { name: 'Replace image' }).waitFor();
 
@@ -88,6 +81,8 @@ test('an admin creates a seal with an image and allows a member; the member seal
   const page = await pageAs(member.token);
   await page.goto(`/view/${request.id}`);
   await page.getByRole('heading', { name: 'Invoice 2026-114' }).waitFor();
+  await page.getByRole('button', { name: 'Seal', exact: true }).waitFor();
+  await shoot(page, 'seal-signing-view');
   await page.getByRole('button', { name: 'Seal', exact: true }).click();
   await page.getByRole('menuitem', { name: /Seal as Seal Test Invoices/ }).click();
   await expectOverlay(page, 'Signed');
@@ -103,7 +98,7 @@ test('an admin creates a seal with an image and allows a member; the member seal
   const text = execFileSync('pdftotext', ['-', '-'], { input: signed }).toString();
   assert.match(text, /Seal Test Invoices/);
   assert.match(text, /Zürich/);
-  // The seal's 600 × 200 logo is in the document.
+  // The seal's 600 × 200 image is in the document.
   const images = execFileSync('pdfimages', ['-list', '-'], { input: signed }).toString();
   assert.match(images, /^\s*\d+\s+\d+\s+\w+\s+600\s+200\s/m, images);
 });
