@@ -48,6 +48,7 @@ import { IdAustriaAdapter } from './adapters/id-austria.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
 import { businessDomainsRoutes } from './modules/businesses/business-domains.routes.ts';
+import { businessSealsRoutes } from './modules/businesses/business-seals.routes.ts';
 import { membershipOf, visualSignaturePermissionsOf } from './modules/businesses/businesses.service.ts';
 import { visualSignaturesRoutes } from './modules/visual-signatures/visual-signatures.routes.ts';
 import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
@@ -251,6 +252,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => mobileIdRoutes(instance, { qtsp }));
       await api.register((instance) => visualSignaturesRoutes(instance, documentDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
+      await api.register((instance) => businessSealsRoutes(instance, { ...deps, blobs }));
       await api.register((instance) => businessInvitationsRoutes(instance, deps));
       await api.register((instance) =>
         businessDomainsRoutes(instance, { ...deps, dnsTxt: dnsTxtLookup(config.dnsServers) }),

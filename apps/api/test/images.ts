@@ -26,7 +26,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
  * A decompression bomb: a valid 1-bit PNG of `side` × `side` pixels whose zeros deflate to about
  * 100 KB for 30000 px, but would take gigabytes once decoded as RGBA.
  */
-export function pngBomb(side = 30_000): Buffer {
+function pngBomb(side = 30_000): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);
   header.writeUInt32BE(side, 4);
@@ -39,6 +39,25 @@ export function pngBomb(side = 30_000): Buffer {
     pngChunk('IDAT', deflateSync(rows, { level: 9 })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Uploads every image call refuses, each with the status and code it answers: no image, a GIF,
+ * a truncated PNG, a decompression bomb and a file over 2 MB.
+ */
+export async function refusedImageUploads(notAnImage: Buffer): Promise<Array<[Buffer, number, string]>> {
+  const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+    .gif()
+    .toBuffer();
+  const png = await signatureStroke();
+  return [
+    [notAnImage, 415, 'IMAGE_NOT_SUPPORTED'],
+    [Buffer.from('not an image at all'), 415, 'IMAGE_NOT_SUPPORTED'],
+    [gif, 415, 'IMAGE_NOT_SUPPORTED'],
+    [png.subarray(0, Math.floor(png.length / 2)), 415, 'IMAGE_NOT_SUPPORTED'],
+    [pngBomb(), 400, 'IMAGE_TOO_MANY_PIXELS'],
+    [Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), 413, 'PAYLOAD_TOO_LARGE'],
+  ];
 }
 
 /** A rectangle in pixels, top-left origin. */

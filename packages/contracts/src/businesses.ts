@@ -116,7 +116,6 @@ export type Seal = z.infer<typeof Seal>;
 export const CreateSealBody = z.strictObject({ accountName: SealAccountName, displayName: SealDisplayName });
 export const UpdateSealBody = z.strictObject({ displayName: SealDisplayName });
 export const SealParams = z.strictObject({ businessId: z.uuid(), name: z.string().min(1).max(63) });
-export const SealMemberParams = SealParams.extend({ userId: z.uuid() });
 
 /** Who sent an invitation; null once their account is deleted. */
 const Inviter = z.object({ firstName: z.string(), lastName: z.string() }).nullable();

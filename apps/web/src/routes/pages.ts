@@ -81,6 +81,14 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/business-domains/components/domains-page.tsx'),
     'DomainsPage',
   ),
+  'business-seals': lazyRouteComponent(
+    () => import('../features/business-seals/components/seals-page.tsx'),
+    'SealsPage',
+  ),
+  'business-seal': lazyRouteComponent(
+    () => import('../features/business-seals/components/seal-page.tsx'),
+    'SealPage',
+  ),
   'standards-id-austria-success': lazyRouteComponent(
     () => import('./id-austria-success-route.tsx'),
     'UserIdAustriaSuccessRoute',

@@ -7,31 +7,24 @@ import {
   BusinessSettings,
   BusinessView,
   CreateBusinessBody,
-  CreateSealBody,
   InvitationList,
   InvitationParams,
   InvitationSecretParams,
   InviteMembersResult,
   MemberList,
   ReceivedInvitation,
-  Seal,
-  SealList,
-  SealMemberParams,
-  SealParams,
   UpdateBusinessBody,
   UpdateBusinessSettingsBody,
-  UpdateSealBody,
   UserBusiness,
   UserIdsBody,
 } from '../businesses.ts';
 
 const tags = ['Businesses'];
-const sealTags = ['Seals'];
 /** Changing who is in the business, or their role: everybody named must be in it, an admin stays. */
 const membershipRefusals = ['NOT_A_MEMBER', 'LAST_ADMIN'] as const;
 
 /**
- * Businesses, their people and seals (spec §7 Business and Seals). Calls naming a business
+ * Businesses and their people (spec §7 Business; seals: business-seals.ts). Calls naming a business
  * (`:businessId`) are for that business's members or admins only; another business is not found.
  */
 export const businessEndpoints = {
@@ -168,75 +161,6 @@ export const businessEndpoints = {
     body: UserIdsBody,
     status: 204,
     errors: [...membershipRefusals],
-  }),
-  listSeals: defineEndpoint({
-    method: 'GET',
-    path: '/v1/businesses/:businessId/seals',
-    auth: 'member',
-    summary: "The business's seals; canUse says whether the caller may sign with each",
-    tags: sealTags,
-    params: BusinessParams,
-    status: 200,
-    response: SealList,
-    errors: [],
-  }),
-  createSeal: defineEndpoint({
-    method: 'POST',
-    path: '/v1/businesses/:businessId/seals',
-    auth: 'admin',
-    summary: 'Create a seal (Signet addition: the spec lists seals but shows no create call)',
-    tags: sealTags,
-    params: BusinessParams,
-    body: CreateSealBody,
-    status: 201,
-    response: Seal,
-    errors: ['SEAL_NAME_TAKEN'],
-  }),
-  getSeal: defineEndpoint({
-    method: 'GET',
-    path: '/v1/businesses/:businessId/seals/:name',
-    auth: 'admin',
-    summary: 'Seal data and the members who may sign with it',
-    tags: sealTags,
-    params: SealParams,
-    status: 200,
-    response: Seal,
-    errors: ['SEAL_NOT_FOUND'],
-  }),
-  updateSeal: defineEndpoint({
-    method: 'PUT',
-    path: '/v1/businesses/:businessId/seals/:name',
-    auth: 'admin',
-    summary: "Change the seal's display name",
-    tags: sealTags,
-    params: SealParams,
-    body: UpdateSealBody,
-    status: 200,
-    response: Seal,
-    errors: ['SEAL_NOT_FOUND'],
-  }),
-  addSealMembers: defineEndpoint({
-    method: 'POST',
-    path: '/v1/businesses/:businessId/seals/:name/members',
-    auth: 'admin',
-    summary: 'Allow members to sign with the seal',
-    tags: sealTags,
-    params: SealParams,
-    body: UserIdsBody,
-    status: 200,
-    response: Seal,
-    errors: ['SEAL_NOT_FOUND', 'NOT_A_MEMBER'],
-  }),
-  removeSealMember: defineEndpoint({
-    method: 'DELETE',
-    path: '/v1/businesses/:businessId/seals/:name/members/:userId',
-    auth: 'admin',
-    summary: 'Stop a member signing with the seal',
-    tags: sealTags,
-    params: SealMemberParams,
-    status: 200,
-    response: Seal,
-    errors: ['SEAL_NOT_FOUND'],
   }),
 };
 

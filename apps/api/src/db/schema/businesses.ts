@@ -89,8 +89,13 @@ export const seals = pgTable(
     businessId: belongsTo('business_id', () => businesses.id),
     accountName: text('account_name').notNull(),
     displayName: text('display_name').notNull(),
-    /** SHA-256 of the seal image in the blob store (image calls come later). */
+    /** SHA-256 of the seal image (a re-encoded PNG) in the blob store, drawn in its stamp. */
     imageSha256: text('image_sha256'),
+    /** Seal data (spec §7): the organisation its certificate names and the location its stamp shows. */
+    data: jsonb('data')
+      .$type<{ organization?: string | null; location?: string | null }>()
+      .notNull()
+      .default({}),
     credentials: jsonb('credentials').$type<Partial<Record<'eidas' | 'zertes', SealCredential>>>(),
     ...createdAt,
   },

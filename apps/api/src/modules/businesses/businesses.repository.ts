@@ -1,17 +1,10 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts.ts';
-import {
-  businesses,
-  businessMembers,
-  sealMembers,
-  seals,
-  type SealCredential,
-} from '../../db/schema/businesses.ts';
+import { businesses, businessMembers, sealMembers, seals } from '../../db/schema/businesses.ts';
 import type { Db } from '../../db/client.ts';
 import { firstRow, rowUpdater } from '../../db/schema/rows.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
-export type SealRow = typeof seals.$inferSelect;
 export type Role = 'admin' | 'member';
 
 export interface MemberRow {
@@ -102,75 +95,4 @@ export async function removeMembers(db: Db, businessId: string, userIds: string[
   await db
     .delete(businessMembers)
     .where(and(eq(businessMembers.businessId, businessId), inArray(businessMembers.userId, userIds)));
-}
-
-export interface SealSummaryRow extends SealRow {
-  nMembers: number;
-}
-
-export async function sealsOf(db: Db, businessId: string): Promise<SealSummaryRow[]> {
-  const rows = await db
-    .select({ seal: seals, nMembers: count(sealMembers.userId) })
-    .from(seals)
-    .leftJoin(sealMembers, eq(sealMembers.sealId, seals.id))
-    .where(eq(seals.businessId, businessId))
-    .groupBy(seals.id)
-    .orderBy(asc(seals.accountName));
-  return rows.map((r) => ({ ...r.seal, nMembers: Number(r.nMembers) }));
-}
-
-export function findSealByAccountName(db: Db, accountName: string): Promise<SealRow | null> {
-  return firstRow(db, seals, eq(seals.accountName, accountName));
-}
-
-/** Inserts a seal; false when the account name is taken. */
-export async function insertSeal(db: Db, row: typeof seals.$inferInsert): Promise<boolean> {
-  const inserted = await db.insert(seals).values(row).onConflictDoNothing().returning({ id: seals.id });
-  return inserted.length === 1;
-}
-
-export const updateSeal = rowUpdater(seals);
-
-export async function sealMemberIds(db: Db, sealId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: sealMembers.userId })
-    .from(sealMembers)
-    .where(eq(sealMembers.sealId, sealId));
-  return rows.map((r) => r.userId);
-}
-
-/** The seals of a business that this user was added to. */
-export async function sealIdsOfMember(db: Db, businessId: string, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: seals.id })
-    .from(sealMembers)
-    .innerJoin(seals, eq(seals.id, sealMembers.sealId))
-    .where(and(eq(seals.businessId, businessId), eq(sealMembers.userId, userId)));
-  return rows.map((r) => r.id);
-}
-
-export async function addSealMembers(db: Db, sealId: string, userIds: string[]): Promise<void> {
-  await db
-    .insert(sealMembers)
-    .values(userIds.map((userId) => ({ sealId, userId })))
-    .onConflictDoNothing();
-}
-
-export async function removeSealMember(db: Db, sealId: string, userId: string): Promise<void> {
-  await db.delete(sealMembers).where(and(eq(sealMembers.sealId, sealId), eq(sealMembers.userId, userId)));
-}
-
-export async function saveSealCredential(
-  db: Db,
-  sealId: string,
-  legislation: 'eidas' | 'zertes',
-  credential: SealCredential,
-): Promise<void> {
-  // jsonb_set keeps the other legislation's credential when two signings enrol at once.
-  await db
-    .update(seals)
-    .set({
-      credentials: sql`jsonb_set(coalesce(${seals.credentials}, '{}'::jsonb), ${`{${legislation}}`}::text[], ${JSON.stringify(credential)}::jsonb)`,
-    })
-    .where(eq(seals.id, sealId));
 }

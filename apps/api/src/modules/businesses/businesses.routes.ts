@@ -10,7 +10,7 @@ import { leaveBusiness } from './business-leaving.service.ts';
 import * as businesses from './businesses.service.ts';
 
 /**
- * Businesses, their people and seals (spec §7 Business and Seals). Routes naming a business
+ * Businesses and their people (spec §7 Business; seals: business-seals.routes.ts). Routes naming a business
  * (`:businessId`) are for that business's members or admins only; the auth plugin checks it.
  */
 export async function businessesRoutes(
@@ -45,15 +45,6 @@ export async function businessesRoutes(
     },
     makeAdmins: changeRoleTo('admin'),
     makeMembers: changeRoleTo('member'),
-    listSeals: async (request) => ({ seals: await businesses.listSeals(deps, businessCaller(request)) }),
-    createSeal: (request) => businesses.createSeal(deps, businessCaller(request), request.body),
-    getSeal: (request) => businesses.getSeal(deps, businessCaller(request), request.params.name),
-    updateSeal: (request) =>
-      businesses.updateSeal(deps, businessCaller(request), request.params.name, request.body.displayName),
-    addSealMembers: (request) =>
-      businesses.addSealMembers(deps, businessCaller(request), request.params.name, request.body.user_ids),
-    removeSealMember: (request) =>
-      businesses.removeSealMember(deps, businessCaller(request), request.params.name, request.params.userId),
   });
 
   if (deps.env === 'test') registerBillingForTests(app, deps);

@@ -7,9 +7,6 @@ import {
   type BusinessMember,
   type BusinessSettings,
   type CreateBusinessBody,
-  type CreateSealBody,
-  type Seal,
-  type SealSummary,
   type UpdateBusinessBody,
   type UpdateBusinessSettingsBody,
   type UserBusiness,
@@ -17,13 +14,13 @@ import {
 import type { VisualSignaturePermissions } from '@signet/contracts/accounts';
 import { Email, phonePattern } from '@signet/contracts/common';
 import type { Db } from '../../db/client.ts';
-import type { SealCredential } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
 import type { BusinessMembership, UserCaller } from '../../plugins/auth.ts';
 import { setBusinessFlags } from '../accounts/accounts.service.ts';
 import { joinBusiness, listInvitations } from './business-invitations.service.ts';
 import * as repo from './businesses.repository.ts';
 import { verifiedDomainNames } from './business-domains.repository.ts';
+import { sealSummaries } from './seal-summaries.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 
 /** New businesses start in a trial of the team plan (spec §4 TRIALING). */
@@ -56,7 +53,7 @@ function settingsOf(row: repo.BusinessRow): BusinessSettings {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toMember(row: repo.MemberRow): BusinessMember {
+export function toMember(row: repo.MemberRow): BusinessMember {
   return {
     id: row.id,
     email: row.email,
@@ -72,7 +69,7 @@ export function membershipOf(db: Db, userId: string): Promise<BusinessMembership
   return repo.membershipOf(db, userId);
 }
 
-async function requireBusiness(db: Db, id: string): Promise<repo.BusinessRow> {
+export async function requireBusiness(db: Db, id: string): Promise<repo.BusinessRow> {
   const row = await repo.findBusiness(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such business.');
   return row;
@@ -149,26 +146,6 @@ export async function visualSignaturePermissionsOf(
   return row ? settingsOf(row).visualSignatures : defaultBusinessSettings.visualSignatures;
 }
 
-async function sealSummaries(deps: BusinessesDeps, caller: BusinessCaller): Promise<SealSummary[]> {
-  const rows = await repo.sealsOf(deps.db, caller.businessId);
-  const mine = new Set(
-    caller.role === 'admin' ? [] : await repo.sealIdsOfMember(deps.db, caller.businessId, caller.userId),
-  );
-  return rows.map((row) => toSealSummary(row, row.nMembers, caller.role === 'admin' || mine.has(row.id)));
-}
-
-function toSealSummary(row: repo.SealRow, nMembers: number, canUse: boolean): SealSummary {
-  // API users (nApi) arrive with the business API users; until then a seal has none.
-  return {
-    accountName: row.accountName,
-    displayName: row.displayName,
-    nApi: 0,
-    nMembers,
-    hasImage: row.imageSha256 !== null,
-    canUse,
-  };
-}
-
 /**
  * GET /v1/businesses/{id}: everything for its admins; a member sees the admins' names (whom to ask)
  * and the seals, but no settings, billing, contact details or anybody's e-mail address.
@@ -189,7 +166,7 @@ async function businessForMember(deps: BusinessesDeps, caller: BusinessCaller): 
     name: row.name,
     createdAt: row.createdAt.toISOString(),
     admins: admins.map(({ id, firstName, lastName, role }) => ({ id, firstName, lastName, role })),
-    seals: await sealSummaries(deps, caller),
+    seals: await sealSummaries(deps.db, caller),
   };
 }
 
@@ -214,7 +191,7 @@ async function businessForAdmin(deps: BusinessesDeps, caller: BusinessCaller): P
     invitedMembers: await listInvitations(deps, row.id),
     // API users are not built yet.
     apiUsers: [],
-    seals: await sealSummaries(deps, caller),
+    seals: await sealSummaries(deps.db, caller),
     // Only verified domains count (the pending claims: GET .../domains).
     domains: await verifiedDomainNames(deps.db, row.id),
   };
@@ -257,7 +234,11 @@ export async function listMembers(deps: BusinessesDeps, caller: BusinessCaller):
 }
 
 /** Every id must be a member of the caller's business. */
-async function requireMembers(db: Db, businessId: string, userIds: string[]): Promise<repo.MemberRow[]> {
+export async function requireMembers(
+  db: Db,
+  businessId: string,
+  userIds: string[],
+): Promise<repo.MemberRow[]> {
   const unique = [...new Set(userIds)];
   const rows = await repo.membersOf(db, businessId, unique);
   const missing = unique.filter((id) => !rows.some((r) => r.id === id));
@@ -318,141 +299,4 @@ export async function changeRole(
   role: repo.Role,
 ): Promise<void> {
   await changeMembership(deps, caller, userIds, (tx, ids) => repo.setRole(tx, caller.businessId, ids, role));
-}
-
-export async function listSeals(deps: BusinessesDeps, caller: BusinessCaller): Promise<SealSummary[]> {
-  return sealSummaries(deps, caller);
-}
-
-/** A seal of the caller's business by account name; a seal of another business is not found. */
-async function requireSeal(db: Db, businessId: string, accountName: string): Promise<repo.SealRow> {
-  const seal = await repo.findSealByAccountName(db, accountName.toLowerCase());
-  if (!seal || seal.businessId !== businessId)
-    throw new AppError('SEAL_NOT_FOUND', `Your business has no seal "${accountName}".`, {
-      field: 'sealAccountName',
-    });
-  return seal;
-}
-
-async function sealData(deps: BusinessesDeps, businessId: string, seal: repo.SealRow): Promise<Seal> {
-  const memberIds = await repo.sealMemberIds(deps.db, seal.id);
-  const members =
-    memberIds.length > 0 ? (await repo.membersOf(deps.db, businessId, memberIds)).map(toMember) : [];
-  return {
-    ...toSealSummary(seal, members.length, true),
-    members,
-    createdAt: seal.createdAt.toISOString(),
-  };
-}
-
-export async function createSeal(
-  deps: BusinessesDeps,
-  caller: BusinessCaller,
-  body: z.infer<typeof CreateSealBody>,
-): Promise<Seal> {
-  const row = {
-    id: randomUUID(),
-    businessId: caller.businessId,
-    accountName: body.accountName,
-    displayName: body.displayName,
-    createdAt: deps.clock.now(),
-  };
-  if (!(await repo.insertSeal(deps.db, row)))
-    throw new AppError('SEAL_NAME_TAKEN', 'This seal name is taken; choose another.', {
-      field: 'accountName',
-    });
-  return sealData(deps, caller.businessId, (await repo.findSealByAccountName(deps.db, row.accountName))!);
-}
-
-export async function getSeal(deps: BusinessesDeps, caller: BusinessCaller, name: string): Promise<Seal> {
-  return sealData(deps, caller.businessId, await requireSeal(deps.db, caller.businessId, name));
-}
-
-export async function updateSeal(
-  deps: BusinessesDeps,
-  caller: BusinessCaller,
-  name: string,
-  displayName: string,
-): Promise<Seal> {
-  const seal = await requireSeal(deps.db, caller.businessId, name);
-  await repo.updateSeal(deps.db, seal.id, { displayName });
-  return sealData(deps, caller.businessId, { ...seal, displayName });
-}
-
-/** Allows members of the business to sign with the seal. */
-export async function addSealMembers(
-  deps: BusinessesDeps,
-  caller: BusinessCaller,
-  name: string,
-  userIds: string[],
-): Promise<Seal> {
-  const seal = await requireSeal(deps.db, caller.businessId, name);
-  const rows = await requireMembers(deps.db, caller.businessId, userIds);
-  await repo.addSealMembers(
-    deps.db,
-    seal.id,
-    rows.map((r) => r.id),
-  );
-  return sealData(deps, caller.businessId, seal);
-}
-
-export async function removeSealMember(
-  deps: BusinessesDeps,
-  caller: BusinessCaller,
-  name: string,
-  userId: string,
-): Promise<Seal> {
-  const seal = await requireSeal(deps.db, caller.businessId, name);
-  await repo.removeSealMember(deps.db, seal.id, userId);
-  return sealData(deps, caller.businessId, seal);
-}
-
-/** What signing needs of a seal: its names and the credentials enrolled so far. */
-export interface SealForSigning {
-  id: string;
-  accountName: string;
-  displayName: string;
-  businessName: string;
-  credentials: Partial<Record<'eidas' | 'zertes', SealCredential>>;
-}
-
-/**
- * For POST /v3/sign with sealAccountName: the seal of the signer's business, if the signer may use
- * it (its admins always; members once added to it). Another business's seal is not found.
- */
-export async function sealForSigning(
-  deps: BusinessesDeps,
-  userId: string,
-  accountName: string,
-): Promise<SealForSigning> {
-  const membership = await repo.membershipOf(deps.db, userId);
-  if (!membership)
-    throw new AppError('SEAL_NOT_FOUND', `You have no seal "${accountName}".`, { field: 'sealAccountName' });
-  const seal = await requireSeal(deps.db, membership.businessId, accountName);
-  if (membership.role !== 'admin' && !(await repo.sealMemberIds(deps.db, seal.id)).includes(userId))
-    throw new AppError(
-      'SEAL_NOT_ALLOWED',
-      'You may not sign with this seal; ask an admin of your business.',
-      {
-        field: 'sealAccountName',
-      },
-    );
-  const business = await requireBusiness(deps.db, membership.businessId);
-  return {
-    id: seal.id,
-    accountName: seal.accountName,
-    displayName: seal.displayName,
-    businessName: business.name,
-    credentials: seal.credentials ?? {},
-  };
-}
-
-/** Keeps a seal's enrolled credential for later signatures (it is valid for a year). */
-export function saveSealCredential(
-  deps: BusinessesDeps,
-  sealId: string,
-  legislation: 'eidas' | 'zertes',
-  credential: SealCredential,
-): Promise<void> {
-  return repo.saveSealCredential(deps.db, sealId, legislation, credential);
 }

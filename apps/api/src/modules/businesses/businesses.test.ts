@@ -3,8 +3,6 @@ import type {
   Business,
   BusinessForMember,
   BusinessSettings,
-  Seal,
-  SealSummary,
   UserBusiness,
 } from '@signet/contracts/businesses';
 import type { User } from '@signet/contracts/accounts';
@@ -222,64 +220,6 @@ describe.each(databaseKinds)('businesses on %s', (kind) => {
     expect((await t.call('GET', base, second)).statusCode).toBe(403);
   });
 
-  it('creates seals and chooses who may sign with them', async () => {
-    const base = `/v1/businesses/${business.id}/seals`;
-    const created = await t.call('POST', base, admin, {
-      accountName: 'Acme-Invoices',
-      displayName: 'Acme Invoices',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(json<Seal>(created)).toMatchObject({
-      accountName: 'acme-invoices',
-      displayName: 'Acme Invoices',
-      nApi: 0,
-      nMembers: 0,
-      members: [],
-      hasImage: false,
-    });
-    const taken = await t.call('POST', `/v1/businesses/${other.id}/seals`, rival, {
-      accountName: 'acme-invoices',
-      displayName: 'Mine',
-    });
-    expect(json(taken)).toMatchObject({ statusCode: 409, code: 'SEAL_NAME_TAKEN', field: 'accountName' });
-    const badName = await t.call('POST', base, admin, { accountName: 'a b', displayName: 'x' });
-    expect(json(badName)).toMatchObject({ statusCode: 400, field: 'body.accountName' });
-
-    const listed = (who: TestUser) =>
-      t.call('GET', base, who).then((r) => json<{ seals: SealSummary[] }>(r).seals);
-    expect(await listed(member)).toEqual([
-      expect.objectContaining({ accountName: 'acme-invoices', canUse: false }),
-    ]);
-    expect((await listed(admin))[0]!.canUse).toBe(true);
-
-    const added = await t.call('POST', `${base}/acme-invoices/members`, admin, { user_ids: [member.id] });
-    expect(added.statusCode, added.body).toBe(200);
-    expect(json<Seal>(added)).toMatchObject({ nMembers: 1, members: [{ email: 'member@example.ch' }] });
-    expect((await listed(member))[0]).toMatchObject({ canUse: true, nMembers: 1 });
-    const outsider = await t.call('POST', `${base}/acme-invoices/members`, admin, { user_ids: [rival.id] });
-    expect(json(outsider)).toMatchObject({ statusCode: 400, code: 'NOT_A_MEMBER' });
-
-    const renamed = await t.call('PUT', `${base}/acme-invoices`, admin, { displayName: 'Acme Billing' });
-    expect(json<Seal>(renamed).displayName).toBe('Acme Billing');
-    expect(json<Seal>(await t.call('GET', `${base}/acme-invoices`, admin)).displayName).toBe('Acme Billing');
-
-    // Another business's seal is not found under either business; members cannot manage seals.
-    expect(json(await t.call('GET', `/v1/businesses/${other.id}/seals/acme-invoices`, rival))).toMatchObject({
-      statusCode: 404,
-      code: 'SEAL_NOT_FOUND',
-    });
-    expect((await t.call('GET', `${base}/acme-invoices`, rival)).statusCode).toBe(404);
-    expect(json(await t.call('GET', `${base}/acme-invoices`, member)).code).toBe('BUSINESS_ADMINS_ONLY');
-    expect(json(await t.call('GET', `${base}/unknown-seal`, admin)).code).toBe('SEAL_NOT_FOUND');
-
-    const removed = await t.call('DELETE', `${base}/acme-invoices/members/${member.id}`, admin);
-    expect(json<Seal>(removed)).toMatchObject({ nMembers: 0, members: [] });
-    expect((await listed(member))[0]!.canUse).toBe(false);
-
-    const full = json<Business>(await t.call('GET', `/v1/businesses/${business.id}`, admin));
-    expect(full.seals.map((s) => s.accountName)).toEqual(['acme-invoices']);
-  });
-
   it('lets end-to-end tests set the billing marker the web gates read (NODE_ENV=test only)', async () => {
     const set = await t.call('POST', `/test/businesses/${business.id}/billing`, null, {
       paymentMethod: 'NEEDS_PAYMENT_METHOD',
@@ -298,7 +238,6 @@ describe.each(databaseKinds)('businesses on %s', (kind) => {
       '/v2/businesses/user',
       '/v1/businesses/{businessId}',
       '/v1/businesses/{businessId}/settings',
-      '/v1/businesses/{businessId}/seals/{name}/members/{userId}',
       '/v2/businesses/{businessId}/invitations',
       '/v1/businesses/{businessId}/invitations/{invitationId}',
       '/v1/business-invitations/{secret}',

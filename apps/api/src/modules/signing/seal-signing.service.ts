@@ -2,7 +2,11 @@ import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { ProviderError } from '../../adapters/http.ts';
 import type { SealCredential } from '../../db/schema/businesses.ts';
-import { saveSealCredential, sealForSigning, type SealForSigning } from '../businesses/businesses.service.ts';
+import {
+  saveSealCredential,
+  sealForSigning,
+  type SealForSigning,
+} from '../businesses/business-seals.service.ts';
 import { commitSignatures, signEach, signImplicitly } from './signature-revisions.ts';
 import { viaTrustService, type SigningContext } from './signing-context.ts';
 import type { SignResult, SigningDeps } from './signing-deps.ts';
@@ -38,7 +42,7 @@ async function sealCredential(
   legislation: 'eidas' | 'zertes',
   renew: boolean,
 ): Promise<SealCredential> {
-  const organization = seal.businessName.slice(0, 64);
+  const organization = seal.organization.slice(0, 64);
   const issuedFor = `${organization}\n${seal.displayName}`;
   const stored = seal.credentials[legislation];
   if (
@@ -69,7 +73,8 @@ async function sealCredential(
 
 /**
  * Signs a batch with a business seal: the seal's certificate (kept at the QTSP, authorized by
- * Signet's client token: a seal needs no TAN), the seal's name in the visible signature. Part 11
+ * Signet's client token: a seal needs no TAN), the seal's name, organisation and image in the
+ * visible signature. Part 11
  * needs a person's name and password, so it cannot be sealed.
  */
 export async function signWithSeal(
@@ -81,8 +86,11 @@ export async function signWithSeal(
     throw new AppError('QUALITY_NOT_AVAILABLE', 'Part 11 signatures are personal; they cannot be sealed.', {
       field: 'sealAccountName',
     });
+  const image = seal.imageSha256 ? new Uint8Array(await deps.blobs.read(seal.imageSha256)) : undefined;
+  // The stamp names the organisation under the seal's name, where a person's shows their own line.
+  const sealStamp = { optionalLine: seal.organization, location: seal.location, ...(image ? { image } : {}) };
   return signEach(deps, contexts, async (context) => {
-    const sealed = { ...context, seal: seal.accountName, displayName: seal.displayName };
+    const sealed = { ...context, seal: seal.accountName, displayName: seal.displayName, sealStamp };
     const signWith = async (renew: boolean) =>
       signImplicitly(
         deps,

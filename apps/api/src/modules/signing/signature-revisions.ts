@@ -34,7 +34,12 @@ function appearanceOf(
   return stampForSigning(
     deps,
     // A seal signs for the business: its stamp is the seal's, never the member's own visual signature.
-    { userId: context.seal ? null : context.userId, displayName: context.displayName, lang: context.lang },
+    {
+      userId: context.seal ? null : context.userId,
+      displayName: context.displayName,
+      lang: context.lang,
+      ...(context.sealStamp ? { look: context.sealStamp } : {}),
+    },
     {
       quality,
       legislation: request.legislation,

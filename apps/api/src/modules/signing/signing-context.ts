@@ -40,6 +40,8 @@ export interface SigningContext {
   quality: 'ses' | 'aes' | 'qes' | 'part11';
   /** Signing with a business seal: its account name (the signature is the seal's, not the person's). */
   seal?: string;
+  /** A seal's stamp lines and image, drawn instead of the member's own visual signature. */
+  sealStamp?: { optionalLine: string | null; location: string | null; image?: Uint8Array };
   /** Where the signer acts from, for the audit trail. */
   client: ReturnType<typeof clientData>;
 }

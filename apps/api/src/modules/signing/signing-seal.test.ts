@@ -6,6 +6,7 @@ import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import type { User } from '@signet/contracts/accounts';
 import { databaseKinds, json, samplePdf, visitorLink } from '../../../test/helpers.ts';
 import { cast, useTestApp, type Caller, visitorSignature } from '../../../test/factories.ts';
+import { signatureStroke } from '../../../test/images.ts';
 
 describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
   const t = useTestApp(kind, {
@@ -151,9 +152,43 @@ describe.each(databaseKinds)('signing with a business seal on %s', (kind) => {
     expect(secondSeal.signer!.serialNumber).toBe(sealed.signer!.serialNumber);
 
     // Taken off the seal, the member may no longer use it.
-    await t.call('DELETE', `/v1/businesses/${businessId}/seals/acme-invoices/members/${member.id}`, admin);
+    await t.call('DELETE', `/v1/businesses/${businessId}/seals/acme-invoices/members`, admin, {
+      user_ids: [member.id],
+    });
     const third = await openRequest(['member@example.ch']);
     expect(json(await sealSign(member, third.id, 'acme-invoices')).code).toBe('SEAL_NOT_ALLOWED');
+  });
+
+  it("draws the seal's image, organisation and location in its stamp; the certificate names the organisation", async () => {
+    const seal = `/v1/businesses/${businessId}/seals/acme-invoices`;
+    const image = await t.upload(`${seal}/image`, admin, [
+      { name: 'image', filename: 'seal.png', contentType: 'image/png', content: await signatureStroke() },
+    ]);
+    expect(image.statusCode, image.body).toBe(200);
+    const data = await t.call('PUT', `${seal}/data`, admin, {
+      organization: 'Acme Billing',
+      location: 'Zürich',
+    });
+    expect(data.statusCode, data.body).toBe(200);
+
+    const request = await openRequest(['admin@example.ch']);
+    expect((await sealSign(admin, request.id, 'acme-invoices')).statusCode).toBe(200);
+    const pdf = await signedPdf(request);
+    const stampText = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
+    expect(stampText).toContain('Acme Invoices');
+    expect(stampText).toContain('Acme Billing');
+    expect(stampText).toContain('Zürich');
+    // The seal's 480 × 160 image is in the document (pdfimages lists each image with its size).
+    const images = execFileSync('pdfimages', ['-list', '-'], { input: pdf }).toString();
+    expect(images).toMatch(/^\s*\d+\s+\d+\s+\w+\s+480\s+160\s/m);
+
+    const field = `Signature-${request.signatures[0]!.sid}`;
+    const entry = (await validators.pdfsig(pdf)).signatures.find((s) => s.fieldName === field)!;
+    expect({ valid: entry.valid, trusted: entry.trusted }).toEqual({ valid: true, trusted: true });
+    expect(entry.text).toMatch(/Signer Certificate Common Name: Acme Invoices$/m);
+    // The organisation changed: the seal got a certificate naming the new one.
+    const report = await validatePdfSignatures(pdf, { trustAnchors: trustList });
+    expect(report.signatures.find((s) => s.fieldName === field)!.signer!.subject).toContain('O=Acme Billing');
   });
 
   it('refuses to seal a Part 11 request (it needs a person)', async () => {

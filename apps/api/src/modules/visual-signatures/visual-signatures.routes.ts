@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { visualSignatureEndpoints } from '@signet/contracts/endpoints/visual-signatures';
-import { AppError } from '../../errors.ts';
 import { userCaller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
-import { multipartParts, registerMultipart } from '../../plugins/multipart.ts';
+import { registerMultipart } from '../../plugins/multipart.ts';
+import { uploadedImage } from '../../uploaded-image.ts';
 import * as visual from './visual-signatures.service.ts';
 
 /**
@@ -40,15 +40,10 @@ export async function visualSignaturesRoutes(
       visual.setDefaultVisualSignature(deps, userCaller(request).userId, request.params.id),
     uploadVisualSignatureImage: async (request) => {
       const { userId } = userCaller(request);
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data.');
-      for await (const part of multipartParts(request)) {
-        if (part.type !== 'file' || part.fieldname !== 'image') continue;
-        return visual.setVisualSignatureImage(deps, userId, request.params.id, part.file);
-      }
-      throw new AppError('VALIDATION_FAILED', 'Attach the PNG or JPEG as an `image` part.', {
-        field: 'image',
-      });
+      // The signature is looked up first: an upload for one the caller does not have is not read.
+      await visual.getVisualSignature(deps, userId, request.params.id);
+      const png = await uploadedImage(request, visual.signatureImageRules);
+      return visual.setVisualSignatureImage(deps, userId, request.params.id, png);
     },
     deleteVisualSignatureImage: (request) =>
       visual.deleteVisualSignatureImage(deps, userCaller(request).userId, request.params.id),

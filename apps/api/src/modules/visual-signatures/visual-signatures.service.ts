@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { VisualSignatureData } from '@signet/pdf';
 import type { VisualSignaturePermissions } from '@signet/contracts/accounts';
 import type { Language } from '@signet/contracts/common';
 import {
+  maxSignatureImageBytes,
+  maxSignatureImageSide,
   maxVisualSignatures,
   type CreateVisualSignatureBody,
   type PredefinedVisualSignature,
@@ -21,7 +22,7 @@ import type { VisualSignatureRow } from '../../db/schema/visual-signatures.ts';
 import { AppError } from '../../errors.ts';
 import { getAccount } from '../accounts/accounts.service.ts';
 import { visualSignaturePermissionsOf } from '../businesses/businesses.service.ts';
-import { normalizeSignatureImage, readImageUpload } from './signature-image.ts';
+import type { ImageRules } from '../../uploaded-image.ts';
 import { placeholderDataUrl, renderPreview, type PreviewPicture } from './stamp-previews.ts';
 import { stampData, stampLanguageOf, withPermissions, type StampFacts, type StampLook } from './stamp.ts';
 
@@ -259,15 +260,21 @@ async function replaceImage(
   return toDto(saved);
 }
 
-/** Stores the uploaded image (re-encoded) as the signature's custom image. */
+/** What a custom signature image may be uploaded as, and is kept as. */
+export const signatureImageRules: ImageRules = {
+  formats: ['png', 'jpeg'],
+  maxBytes: maxSignatureImageBytes,
+  maxSide: maxSignatureImageSide,
+};
+
+/** Stores the uploaded image (re-encoded by uploadedImage) as the signature's custom image. */
 export async function setVisualSignatureImage(
   deps: VisualSignaturesDeps,
   userId: string,
   id: string,
-  upload: Readable,
+  png: Buffer,
 ): Promise<VisualSignature> {
   const row = await owned(deps, userId, id);
-  const png = await normalizeSignatureImage(await readImageUpload(upload));
   const { sha256 } = await deps.blobs.put(png);
   return replaceImage(deps, userId, row, sha256);
 }
@@ -351,7 +358,13 @@ export async function parameterPreview(
  */
 export async function stampForSigning(
   deps: VisualSignaturesDeps,
-  signer: { userId: string | null; displayName: string; lang: Language },
+  signer: {
+    userId: string | null;
+    displayName: string;
+    lang: Language;
+    /** A seal's own lines and image (it has no saved visual signature). */
+    look?: Pick<StampLook, 'optionalLine' | 'location' | 'image'>;
+  },
   facts: StampFacts,
 ): Promise<VisualSignatureData> {
   const builtIn: StampLook = {
@@ -363,6 +376,7 @@ export async function stampForSigning(
     displayStandards: true,
     displayQr: true,
     displayDate: true,
+    ...signer.look,
   };
   if (!signer.userId) return stampData(builtIn, facts);
   const saved = await repo.findDefault(deps.db, signer.userId);

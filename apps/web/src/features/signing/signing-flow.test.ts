@@ -93,6 +93,26 @@ describe('signing flow: API answer → overlay (spec §2)', () => {
     expect(settled).toHaveBeenCalledTimes(1);
   });
 
+  it('seals with the chosen seal: its account name goes with the signing; a refused seal fails', async () => {
+    answers['POST /api/v3/sign'] = [
+      { status: 403, body: error(403, 'SEAL_NOT_ALLOWED', 'Ask an admin.', 'sealAccountName') },
+      { status: 200, body: success },
+    ];
+    startSigning(options(), { ids: [requestId], sealAccountName: 'acme-invoices' });
+    await settledStep();
+    expect(overlayStore.get().overlay?.name).toBe('signing-failure');
+    expect(calls[0]?.body).toMatchObject({
+      signatureRequests: [{ id: requestId }],
+      sealAccountName: 'acme-invoices',
+    });
+    closeOverlay();
+    // Signing in one's own name sends no seal.
+    startSigning(options(), { ids: [requestId] });
+    await settledStep();
+    expect(overlayStore.get().overlay?.name).toBe('signing-success');
+    expect(calls[1]?.body).not.toHaveProperty('sealAccountName');
+  });
+
   it('QES: asks for the TAN, shows TAN invalid on a wrong code, and signs with the right one', async () => {
     answers['POST /api/v3/sign'] = [
       { status: 200, body: { status: 'TAN_REQUIRED', responseId, signed: [] } },

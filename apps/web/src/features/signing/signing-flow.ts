@@ -31,6 +31,8 @@ export interface SigningTarget {
   /** Part 11: name, reason and password are asked first. */
   part11?: boolean;
   qes?: boolean;
+  /** Sign with this business seal instead of in one's own name (no TAN: the business's certificate). */
+  sealAccountName?: string;
 }
 
 interface Part11Values {
@@ -47,6 +49,7 @@ export function startSigning(options: SigningFlowOptions, target: SigningTarget)
   const body: SignInput = {
     signatureRequests: target.ids.map((id) => ({ id })),
     language: currentLanguage(),
+    ...(target.sealAccountName ? { sealAccountName: target.sealAccountName } : {}),
   };
   const begin = () => (target.part11 ? askPart11(options, body, null) : void run(options, body));
   if (target.qes && options.termsRequired) {

@@ -24,7 +24,9 @@ import { download, type Download } from '../api/download.ts';
 import { useEvents } from '../api/get-events.ts';
 import { requestActions, type AddSignerInput, type DelegateInput } from '../api/request-actions.ts';
 import { endSigning, startSigning, type SigningFlowOptions } from '../signing-flow.ts';
+import { useUsableSeals } from '../api/usable-seals.ts';
 import { DocumentPages, type PageHighlight } from './document-pages.tsx';
+import { SealButton } from './seal-button.tsx';
 import { EventsTimeline, SignersList, signerName } from './request-details.tsx';
 import { ExistingSignaturesNotice } from '../../../components/existing-signatures-notice.tsx';
 
@@ -94,6 +96,7 @@ export function SigningView({
   const events = useEvents(access, requestId);
   const [downloadAnchor, setDownloadAnchor] = useState<HTMLElement | null>(null);
   useEffect(() => () => endSigning(), []);
+  const seals = useUsableSeals(access.kind === 'user');
 
   // After signing or any other change: the request wherever it is cached (the editor's copy too), and
   // the history.
@@ -154,6 +157,8 @@ export function SigningView({
       { ...flow, access, onSettled: refresh },
       { ids: [request.id], part11: me?.quality === 'part11', qes: me?.quality === 'qes' },
     );
+  const seal = (sealAccountName: string) =>
+    startSigning({ ...flow, access, onSettled: refresh }, { ids: [request.id], sealAccountName });
 
   const declineDialog = () =>
     openDialog({
@@ -319,6 +324,10 @@ export function SigningView({
             >
               {t('view.sign')}
             </Button>
+            {/* A seal signs for the business; Part 11 needs a person, so it cannot be sealed. */}
+            {seals.length > 0 && (me.quality ?? request.quality) !== 'part11' && (
+              <SealButton seals={seals} disabled={!canSign} onSeal={seal} />
+            )}
             <Button variant="outlined" color="error" onClick={declineDialog}>
               {t('view.decline')}
             </Button>

@@ -1,0 +1,1 @@
+ALTER TABLE "seals" ADD COLUMN "data" jsonb DEFAULT '{}'::jsonb NOT NULL;
