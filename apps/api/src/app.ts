@@ -264,7 +264,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => visualSignaturesRoutes(instance, documentDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => businessInvitationsRoutes(instance, businessDeps));
-      await api.register((instance) => businessLifecycleRoutes(instance, businessDeps));
+      await api.register((instance) =>
+        businessLifecycleRoutes(instance, { ...businessDeps, env: config.env }),
+      );
       await api.register((instance) =>
         businessDomainsRoutes(instance, { ...businessDeps, dnsTxt: dnsTxtLookup(config.dnsServers) }),
       );

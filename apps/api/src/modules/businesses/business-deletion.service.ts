@@ -46,6 +46,22 @@ export function revokeDeletion(deps: LifecycleDeps, caller: BusinessCaller): Pro
 }
 
 /**
+ * Test-only (NODE_ENV=test): the grace period of a scheduled deletion ends now, and the job runs as
+ * soon as the job runner polls; the end-to-end tests cannot wait days. False: none scheduled.
+ */
+export async function endGracePeriodForTests(deps: BusinessesDeps, businessId: string): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockBusiness(tx, businessId);
+    const row = await repo.findBusiness(tx, businessId);
+    if (!row?.deletionDueAt) return false;
+    const now = deps.clock.now();
+    await repo.updateBusiness(tx, businessId, { deletionDueAt: now, updatedAt: now });
+    await enqueueJob(tx, { kind: businessDeletionJobKind, payload: { businessId }, runAt: now });
+    return true;
+  });
+}
+
+/**
  * The job: if the business's deletion is (still) due, its people continue with personal accounts
  * (business_deleted: spec §4's downgrade dialog, until they accept the terms) and the business goes
  * with its memberships, seals, domains and invitations (ON DELETE CASCADE). What the members signed

@@ -33,25 +33,23 @@ export function BusinessDeletionCard({
   return (
     <SectionCard id="business-deletion" heading={t('deletion.title')} intro={t('deletion.text')}>
       {deletion ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              loading={revoke.isPending}
-              onClick={() =>
-                revoke.mutate(undefined, {
-                  onSuccess: () => showSnackbar({ message: `${ns}:deletion.revoked`, color: 'success' }),
-                })
-              }
-            >
-              {t('deletion.revoke')}
-            </Button>
-          }
-        >
-          {t('deletion.scheduled', { date: formatDateTime(deletion.dueAt) })}
-        </Alert>
+        // The button under the date, not beside it: on a phone the date keeps the width.
+        <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
+          <Alert severity="warning" sx={{ width: '100%', boxSizing: 'border-box' }}>
+            {t('deletion.scheduled', { date: formatDateTime(deletion.dueAt) })}
+          </Alert>
+          <Button
+            variant="outlined"
+            loading={revoke.isPending}
+            onClick={() =>
+              revoke.mutate(undefined, {
+                onSuccess: () => showSnackbar({ message: `${ns}:deletion.revoked`, color: 'success' }),
+              })
+            }
+          >
+            {t('deletion.revoke')}
+          </Button>
+        </Box>
       ) : confirming ? (
         <InlineConfirm
           question={t('deletion.confirm')}
