@@ -22,7 +22,13 @@ export type LifecycleDeps = BusinessesDeps & SeatLimit;
 /** The stored plan base, or for a business that never changed it, what its payment marker says. */
 function planBaseOf(row: repo.BusinessRow): StoredPlanBase {
   if (row.planBase) return row.planBase;
-  const type: PlanBaseType = row.paymentMethod === 'TRIALING' ? 'TRIAL' : 'MONTHLY';
+  // A trial that ran out left no plan behind (spec §4 NEEDS_PAYMENT_METHOD): as good as cancelled.
+  const type: PlanBaseType =
+    row.paymentMethod === 'TRIALING'
+      ? 'TRIAL'
+      : row.paymentMethod === 'NEEDS_PAYMENT_METHOD'
+        ? 'CANCELED'
+        : 'MONTHLY';
   return { current: { type, startAt: row.planStart?.toISOString() ?? null, endAt: null }, next: null };
 }
 

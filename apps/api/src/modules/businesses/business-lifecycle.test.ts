@@ -60,6 +60,18 @@ describe.each(databaseKinds)('business plan, billing and seats on %s', (kind) =>
     expect(json(again)).toMatchObject({ statusCode: 409, code: 'TRIAL_NOT_ACTIVE' });
   });
 
+  it('a trial that ran out reads as cancelled, and cannot be cancelled again', async () => {
+    const { admin, business } = await t.team();
+    // Until billing's trial expiry job exists, the test-only call sets the marker it will set.
+    const expired = await t.call('POST', `/test/businesses/${business.id}/billing`, null, {
+      paymentMethod: 'NEEDS_PAYMENT_METHOD',
+    });
+    expect(expired.statusCode).toBe(204);
+    expect((await lifecycle(business.id, admin)).base.current.type).toBe('CANCELED');
+    const refused = await t.call('POST', `/v1/businesses/${business.id}/cancel-trial`, admin);
+    expect(json(refused)).toMatchObject({ statusCode: 409, code: 'TRIAL_NOT_ACTIVE' });
+  });
+
   it('stores the billing address and the next base, and reads them back', async () => {
     const { admin, business } = await t.team();
     const saved = await t.call('PUT', `/v2/businesses/${business.id}/billing`, admin, billing);
