@@ -49,6 +49,11 @@ import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
 import { businessDomainsRoutes } from './modules/businesses/business-domains.routes.ts';
 import { businessSealsRoutes } from './modules/businesses/business-seals.routes.ts';
+import { businessLifecycleRoutes } from './modules/businesses/business-lifecycle.routes.ts';
+import {
+  businessDeletionJobKind,
+  runBusinessDeletion,
+} from './modules/businesses/business-deletion.service.ts';
 import { membershipOf, visualSignaturePermissionsOf } from './modules/businesses/businesses.service.ts';
 import { visualSignaturesRoutes } from './modules/visual-signatures/visual-signatures.routes.ts';
 import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
@@ -187,6 +192,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   };
   jobs.register(auditTimestampJobKind, (payload) => timestampHead({ db, clock, audit }, payload));
   const requestDeps = { ...documentDeps, audit };
+  // Seats are configured until billing sets them per plan; deletion waits out the grace period.
+  const businessDeps = {
+    ...deps,
+    seatLimit: config.businessSeatLimit,
+    deletionGraceDays: config.businessDeletionGraceDays,
+  };
+  jobs.register(businessDeletionJobKind, (payload) => runBusinessDeletion(businessDeps, payload));
   jobs.register(retentionJobKind, () => runRetentionSweep(requestDeps));
   // The daily automatic deletion runs wherever jobs run.
   if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleRetentionSweep(db, clock.now()));
@@ -253,9 +265,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => visualSignaturesRoutes(instance, documentDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => businessSealsRoutes(instance, { ...deps, blobs }));
-      await api.register((instance) => businessInvitationsRoutes(instance, deps));
+      await api.register((instance) => businessInvitationsRoutes(instance, businessDeps));
       await api.register((instance) =>
-        businessDomainsRoutes(instance, { ...deps, dnsTxt: dnsTxtLookup(config.dnsServers) }),
+        businessLifecycleRoutes(instance, { ...businessDeps, env: config.env }),
+      );
+      await api.register((instance) =>
+        businessDomainsRoutes(instance, { ...businessDeps, dnsTxt: dnsTxtLookup(config.dnsServers) }),
       );
       await api.register((instance) =>
         platformRoutes(instance, {

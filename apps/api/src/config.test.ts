@@ -51,6 +51,23 @@ describe('config', () => {
       );
   });
 
+  it('gives a business 50 seats and 14 days to revoke its deletion unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ businessSeatLimit: 50, businessDeletionGraceDays: 14 });
+    expect(loadConfig({ BUSINESS_SEAT_LIMIT: '5', BUSINESS_DELETION_GRACE_DAYS: '30' })).toMatchObject({
+      businessSeatLimit: 5,
+      businessDeletionGraceDays: 30,
+    });
+    expect(() => loadConfig({ BUSINESS_SEAT_LIMIT: '0' })).toThrow(/BUSINESS_SEAT_LIMIT/);
+    for (const [bad, reason] of [
+      ['0', /at least 1 day/],
+      ['366', /at most 365 days/],
+      ['2.5', /a whole number of days/],
+    ] as const)
+      expect(() => loadConfig({ BUSINESS_DELETION_GRACE_DAYS: bad }), bad).toThrow(
+        new RegExp(`BUSINESS_DELETION_GRACE_DAYS: must be ${reason.source}`),
+      );
+  });
+
   it('derives the public URL from the port and strips a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://sign.example.ch/' }).publicUrl).toBe('https://sign.example.ch');

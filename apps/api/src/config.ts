@@ -122,6 +122,15 @@ const TrustAnchorsFile = z
     return anchors;
   });
 
+/** A number of days within bounds; the messages name the bounds. */
+const WholeDays = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(min, `must be at least ${min} day${min === 1 ? '' : 's'}`)
+    .max(max, `must be at most ${max} days`)
+    .default(fallback);
+
 /**
  * The one place that reads process.env. Every setting is documented in the README's configuration table.
  * A bad value stops the start with one line per problem, naming the variable.
@@ -155,12 +164,9 @@ const Env = z.object({
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   // Below a month the renewal would race the TSA certificate's end; past ten years it would renew
   // at once after every completion (the sandbox TSA certificate lasts five).
-  ARCHIVE_RETIMESTAMP_MARGIN_DAYS: z.coerce
-    .number({ error: 'must be a whole number of days' })
-    .int('must be a whole number of days')
-    .min(30, 'must be at least 30 days')
-    .max(3650, 'must be at most 3650 days')
-    .default(365),
+  ARCHIVE_RETIMESTAMP_MARGIN_DAYS: WholeDays(30, 3650, 365),
+  BUSINESS_SEAT_LIMIT: z.coerce.number().int().min(1).default(50),
+  BUSINESS_DELETION_GRACE_DAYS: WholeDays(1, 365, 14),
   TRUST_PROXY: TrustProxy,
   TRUST_ANCHORS_FILE: TrustAnchorsFile,
   DNS_SERVERS: DnsServers,
@@ -223,6 +229,10 @@ export interface Config {
   mailLimitPerAddress: number;
   /** Days before a completed document's last timestamp's TSA certificate expires that it is re-timestamped. */
   archiveRetimestampMarginDays: number;
+  /** Seats of a business (members and pending invitations) until billing sets them per plan. */
+  businessSeatLimit: number;
+  /** Days between an admin deleting a business and the deletion job carrying it out (revocable till then). */
+  businessDeletionGraceDays: number;
   /** The DNS servers domain verification asks (undefined: the system's resolver). */
   dnsServers: string[] | undefined;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For gives request.ip (false: none). */
@@ -282,6 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
     archiveRetimestampMarginDays: e.ARCHIVE_RETIMESTAMP_MARGIN_DAYS,
+    businessSeatLimit: e.BUSINESS_SEAT_LIMIT,
+    businessDeletionGraceDays: e.BUSINESS_DELETION_GRACE_DAYS,
     trustProxy: e.TRUST_PROXY,
     trustAnchors: e.TRUST_ANCHORS_FILE,
     dnsServers: e.DNS_SERVERS,

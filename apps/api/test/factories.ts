@@ -152,6 +152,8 @@ interface Factories {
     person: TestUser,
     role?: 'member' | 'admin',
   ): Promise<void>;
+  /** A new business of two new people: its admin and a member. */
+  team(): Promise<{ admin: TestUser; member: TestUser; business: TestBusiness }>;
   /** A request of `owner`, created and (unless a draft) sent. */
   request(owner: TestUser, spec?: RequestSpec): Promise<SignatureRequest>;
   /** `owner` sends (initiates) their draft; the request as it is then. */
@@ -308,6 +310,13 @@ export function withFactories(t: TestApp): FactoryApp {
     expectStatus(await call('POST', `/v1/business-invitations/${secret}/accept`, person), 200, 'accept');
   };
 
+  const team: Factories['team'] = async () => {
+    const [admin, teamMember] = [await user(), await user()];
+    const created = await business(admin);
+    await member(created, teamMember);
+    return { admin, member: teamMember, business: created };
+  };
+
   const request: Factories['request'] = async (owner, spec = {}) => {
     const { status = 'OPEN', title = 'Request', documents, signatures = [], ...fields } = spec;
     const created = await call('POST', '/v3/signature-requests', owner, {
@@ -368,6 +377,7 @@ export function withFactories(t: TestApp): FactoryApp {
     login,
     business,
     member,
+    team,
     request,
     send,
     sign,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createBusiness, createUser, inviteAndAccept, type TestAccount } from './factories.ts';
 import { membershipAnswer } from './stubs.ts';
-import { loginThroughUi, newContext, settled, signedInPage, useBrowser } from './support.ts';
+import { api, loginThroughUi, newContext, settled, signedInPage, useBrowser } from './support.ts';
 
 const browser = useBrowser();
 
@@ -81,6 +81,29 @@ test('the admin of a locked business is kept on the members page', async () => {
   await page.goto('/profile');
   await page.waitForURL((url) => url.pathname === '/business/members');
   await context.close();
+});
+
+test('once the admin cancels the trial, a member sees the locked dialog and the admin is kept to the members page', async () => {
+  const business = await createBusiness('Cancelled Trial AG', ['Tria', 'Admin']);
+  const member = await createUser('Locked', 'Member');
+  await inviteAndAccept(business, member);
+  const cancelled = await api(`/v1/businesses/${business.id}/cancel-trial`, {
+    method: 'POST',
+    token: business.admin.token,
+  });
+  assert.equal(cancelled.status, 200);
+
+  const { context, page } = await signedInPage(browser(), member);
+  const dialog = page.getByRole('dialog', { name: 'Your business account is locked' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/bye');
+  await context.close();
+
+  const admin = await signedInPage(browser(), business.admin);
+  await admin.page.goto('/profile');
+  await admin.page.waitForURL((url) => url.pathname === '/business/members');
+  await admin.context.close();
 });
 
 test('a server with the sandbox shows the Test System frame until it is dismissed', async () => {

@@ -1,5 +1,18 @@
 // Helpers for the web's unit tests (jsdom).
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import type { User } from '@signet/contracts/accounts';
+import shell from './locales/en-gb.json';
+
+/** The English texts for a component test: the shell's, and features' under their namespaces. */
+export async function initEnglishTexts(features: Record<string, object>): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    lng: 'en-gb',
+    lowerCaseLng: true,
+    resources: { 'en-gb': { translation: shell, ...features } },
+    react: { useSuspense: false },
+  });
+}
 
 /** A JSON answer as the API client reads it (jsdom's Response is not the browser's). */
 export const jsonResponse = (body: unknown, status = 200) =>

@@ -126,6 +126,14 @@ export const errorCodes = {
   ALREADY_IN_BUSINESS: 409,
   /** Removing or demoting the business's last admin (a business keeps at least one). */
   LAST_ADMIN: 409,
+  /** Deleting a business whose deletion is scheduled already (revoke it first to change the date). */
+  BUSINESS_DELETION_SCHEDULED: 409,
+  /** Revoking the deletion of a business whose deletion is not scheduled. */
+  BUSINESS_DELETION_NOT_SCHEDULED: 409,
+  /** Cancelling the trial of a business that is not in its trial (spec §4 TRIALING). */
+  TRIAL_NOT_ACTIVE: 409,
+  /** Inviting more people than the business has free seats; `details.seatsLeft` says how many are free. */
+  SEATS_EXHAUSTED: 409,
   /** A user id that is not a member of this business (remove, change role, seal members). */
   NOT_A_MEMBER: 400,
   /** Creating a seal whose account name another seal in Signet has. */
@@ -198,6 +206,8 @@ export const ErrorDetails = z.object({
    * owner password, given as the upload's `password`, lifts them) or a "no changes" certification.
    */
   signingRestriction: z.enum(['permissions', 'certification']).optional(),
+  /** SEATS_EXHAUSTED: the seats still free (members and pending invitations take one each). */
+  seatsLeft: z.number().int().nonnegative().optional(),
   /** The input the error is about (also the top-level `field`). */
   field: z.string().optional(),
 });

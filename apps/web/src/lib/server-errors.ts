@@ -49,7 +49,8 @@ export function useErrorText(namespaces: readonly string[] = []) {
       error.code === 'TOO_MANY_ATTEMPTS' && seconds === undefined
         ? 'errors.TOO_MANY_ATTEMPTS_LATER'
         : `errors.${error.code}`;
-    return i18n.exists(key, { ns }) ? t(key, { seconds }) : t('errors.generic');
+    // The error's details (e.g. seatsLeft) may be named in the text too.
+    return i18n.exists(key, { ns }) ? t(key, { ...error.details, seconds }) : t('errors.generic');
   };
 }
 

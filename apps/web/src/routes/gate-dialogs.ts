@@ -35,8 +35,10 @@ export function gateDialogAction(name: string, queryClient: QueryClient) {
         showSnackbar({ message: 'global.error.generic_support', color: 'error' });
         throw new HandledError('accept terms failed');
       }
-      await queryClient.invalidateQueries({ queryKey: userQueryKey });
-      return void getAppRouter()?.navigate({ to: '/billing' });
+      // Onwards to /billing before the user is read again: without the flags, the guards keep
+      // people who belong to no business off /billing.
+      await getAppRouter()?.navigate({ to: '/billing' });
+      return void (await queryClient.invalidateQueries({ queryKey: userQueryKey }));
     }
     await refreshUser(queryClient);
   };

@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
 import { businessDomainEndpoints } from './business-domains.ts';
 import { businessSealEndpoints } from './business-seals.ts';
+import { businessLifecycleEndpoints } from './business-lifecycle.ts';
 import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
 import { documentEndpoints } from './documents.ts';
 import { eidEndpoints } from './eid.ts';
@@ -24,6 +25,7 @@ export const allEndpoints: readonly Endpoint[] = [
   businessDomainEndpoints,
   businessInvitationEndpoints,
   businessSealEndpoints,
+  businessLifecycleEndpoints,
   documentEndpoints,
   eidEndpoints,
   identificationEndpoints,

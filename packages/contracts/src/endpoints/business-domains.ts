@@ -75,6 +75,6 @@ export const businessDomainEndpoints = {
     tags: ['Business domains'],
     status: 200,
     response: UserBusiness,
-    errors: ['NOT_FOUND', 'ALREADY_IN_BUSINESS'],
+    errors: ['NOT_FOUND', 'ALREADY_IN_BUSINESS', 'SEATS_EXHAUSTED'],
   }),
 };

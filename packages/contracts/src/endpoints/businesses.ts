@@ -182,13 +182,13 @@ export const businessInvitationEndpoints = {
     path: '/v1/businesses/:businessId/members',
     auth: 'admin',
     summary:
-      'Invite people by e-mail (spec: body users); they become members once they accept. The answer is the same whether or not an address has an account',
+      'Invite people by e-mail (spec: body users); they become members once they accept. The answer is the same whether or not an address has an account. Each new invitation takes a seat',
     tags,
     params: BusinessParams,
     body: AddMembersBody,
     status: 200,
     response: InviteMembersResult,
-    errors: [],
+    errors: ['SEATS_EXHAUSTED'],
   }),
   listInvitations: defineEndpoint({
     method: 'GET',

@@ -20,8 +20,37 @@ export const businesses = pgTable('businesses', {
   planStart: instant('plan_start'),
   gtcAcceptedAt: instant('gtc_accepted_at'),
   dpaAcceptedAt: instant('dpa_accepted_at'),
+  /** Spec §3 billing address, VAT and currency (PUT /v2/.../billing); null until an admin gives it. */
+  billingAddress: jsonb('billing_address').$type<StoredBillingAddress>(),
+  /** Spec §3 pricePlan current.base and next.base; null: derived from the payment marker. */
+  planBase: jsonb('plan_base').$type<StoredPlanBase>(),
+  /** An admin asked to delete the business (DELETE /v2/businesses/{id}); a job does it at `deletionDueAt`. */
+  deletionRequestedAt: instant('deletion_requested_at'),
+  deletionDueAt: instant('deletion_due_at'),
   ...timestamps,
 });
+
+/** The billing fields of spec §3 besides the payment marker. */
+export interface StoredBillingAddress {
+  address1: string;
+  address2: string | null;
+  city: string;
+  country: string;
+  postalCode: string;
+  vat: string | null;
+  currency: 'CHF' | 'EUR';
+}
+
+/** A plan base (spec §3 current.base, next.base); instants as ISO strings. */
+export interface StoredBase {
+  type: string;
+  startAt: string | null;
+  endAt: string | null;
+}
+export interface StoredPlanBase {
+  current: StoredBase;
+  next: StoredBase | null;
+}
 
 /** Who belongs to a business. An account belongs to at most one business (unique user_id). */
 export const businessMembers = pgTable(

@@ -80,7 +80,13 @@ export async function accept(
   what: keyof typeof acceptedAttribute,
 ): Promise<User> {
   const user = await requireUser(deps.db, caller.userId);
-  const attributes = { ...attributesOf(user), [acceptedAttribute[what]]: true };
+  const attributes = {
+    ...attributesOf(user),
+    [acceptedAttribute[what]]: true,
+    // Spec §4: somebody removed from their business, or whose business was deleted, continues with a
+    // personal account by accepting its terms; the downgrade dialog then stops.
+    ...(what === 'gtc' ? { removed_from_business: false, business_deleted: false } : {}),
+  };
   await repo.updateUser(deps.db, user.id, { attributes, updatedAt: deps.clock.now() });
   return getUser(deps, user.id);
 }

@@ -7,11 +7,12 @@ import type { UserCaller } from '../../plugins/auth.ts';
 import { getAccount } from '../accounts/accounts.service.ts';
 import { joinBusiness } from './business-invitations.service.ts';
 import { userBusiness } from './businesses.service.ts';
-import { membershipOf } from './businesses.repository.ts';
+import { lockBusiness, membershipOf } from './businesses.repository.ts';
+import { requireFreeSeats, type SeatLimit } from './business-seats.service.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import * as repo from './business-domains.repository.ts';
 
-export interface BusinessDomainsDeps extends BusinessesDeps {
+export interface BusinessDomainsDeps extends BusinessesDeps, SeatLimit {
   dnsTxt: TxtLookup;
 }
 
@@ -133,13 +134,22 @@ export async function domainOffer(deps: BusinessesDeps, caller: UserCaller): Pro
 }
 
 /** The caller joins, as a member, the business their e-mail domain belongs to. */
-export async function joinByDomain(deps: BusinessesDeps, caller: UserCaller): Promise<UserBusiness> {
+export async function joinByDomain(
+  deps: BusinessesDeps & SeatLimit,
+  caller: UserCaller,
+): Promise<UserBusiness> {
   if (await membershipOf(deps.db, caller.userId))
     throw new AppError('ALREADY_IN_BUSINESS', 'Your account belongs to a business already');
   const offer = await offerOfEmailDomain(deps, caller);
   if (!offer) throw noOffer();
+  const { email } = await getAccount(deps, caller.userId);
   const member = { businessId: offer.businessId, userId: caller.userId, role: 'member' as const };
-  const joined = await joinBusiness(deps.db, deps.clock, { ...member, joinedAt: deps.clock.now() });
+  const joined = await deps.db.transaction(async (tx) => {
+    // Joining by domain takes a seat as an accepted invitation does, under the same lock.
+    await lockBusiness(tx, offer.businessId);
+    await requireFreeSeats(tx, offer.businessId, [email], deps.clock.now(), deps.seatLimit);
+    return joinBusiness(tx, deps.clock, { ...member, joinedAt: deps.clock.now() });
+  });
   // Joined another business between the offer and now.
   if (!joined) throw new AppError('ALREADY_IN_BUSINESS', 'Your account belongs to a business already');
   return userBusiness(deps, caller.userId);

@@ -12,8 +12,8 @@ import { databaseKinds, json } from '../../../test/helpers.ts';
  */
 describe.each(databaseKinds)('business domains on %s', (kind) => {
   let dns: LoopbackDns;
-  // Filled before the app starts (the hooks run in order).
-  const env: Record<string, string> = {};
+  // Filled before the app starts (the hooks run in order). Three seats: the admin, the member and one joiner.
+  const env: Record<string, string> = { BUSINESS_SEAT_LIMIT: '3' };
   beforeAll(async () => {
     dns = await startLoopbackDns();
     env.DNS_SERVERS = dns.address;
@@ -128,6 +128,12 @@ describe.each(databaseKinds)('business domains on %s', (kind) => {
     expect((await offerTo(newcomer)).statusCode).toBe(404);
     const again = await t.call('POST', '/v2/businesses/domain-offer/join', newcomer);
     expect(json(again).code).toBe('ALREADY_IN_BUSINESS');
+    // Joining takes a seat: with all three taken, the next colleague is offered it but cannot join.
+    const late = await t.user({ email: 'late.comer@flaky.ch' });
+    expect((await offerTo(late)).statusCode).toBe(200);
+    const full = await t.call('POST', '/v2/businesses/domain-offer/join', late);
+    expect(json(full)).toMatchObject({ statusCode: 409, code: 'SEATS_EXHAUSTED', details: { seatsLeft: 0 } });
+    expect((await t.call('GET', '/v2/businesses/user', late)).statusCode).toBe(404);
     // Members of the verifying business are offered nothing either.
     expect((await offerTo(admin)).statusCode).toBe(404);
     expect((await t.call('POST', '/v2/businesses/domain-offer/join', loner)).statusCode).toBe(404);

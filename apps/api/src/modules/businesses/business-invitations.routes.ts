@@ -4,13 +4,17 @@ import { businessCaller, userCaller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import * as invitations from './business-invitations.service.ts';
 import type { BusinessesDeps } from './business-caller.ts';
+import type { SeatLimit } from './business-seats.service.ts';
 import * as businesses from './businesses.service.ts';
 
 /**
  * Invitations into a business: admins invite and revoke; the invited person, signed in with the
  * account of the invited address, answers through the secret link mailed to them.
  */
-export async function businessInvitationsRoutes(app: FastifyInstance, deps: BusinessesDeps): Promise<void> {
+export async function businessInvitationsRoutes(
+  app: FastifyInstance,
+  deps: BusinessesDeps & SeatLimit,
+): Promise<void> {
   registerEndpoints(app, businessInvitationEndpoints, {
     inviteMembers: (request) => invitations.inviteMembers(deps, businessCaller(request), request.body),
     listInvitations: async (request) => ({

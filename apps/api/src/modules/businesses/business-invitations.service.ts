@@ -21,6 +21,7 @@ import {
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import * as repo from './businesses.repository.ts';
 import * as invitations from './business-invitations.repository.ts';
+import { requireFreeSeats, type SeatLimit } from './business-seats.service.ts';
 import { fullName } from '../../person-name.ts';
 
 /** How long an invitation link can be answered. */
@@ -70,10 +71,11 @@ export async function listInvitations(
  * POST .../members: invites every address by mail, with or without a Signet account, and whether
  * or not it belongs to another business: the admin's answer must not tell which addresses have
  * accounts. Only people already in this business (whom the admin can list anyway) are left out.
- * One transaction: either every invitation is made and mailed, or none.
+ * One transaction: either every invitation is made and mailed, or none; SEATS_EXHAUSTED when the
+ * new ones do not fit the free seats (a renewed invitation keeps its seat).
  */
 export async function inviteMembers(
-  deps: BusinessesDeps,
+  deps: BusinessesDeps & SeatLimit,
   caller: BusinessCaller,
   body: z.infer<typeof AddMembersBody>,
 ): Promise<InviteMembersResult> {
@@ -83,8 +85,11 @@ export async function inviteMembers(
   const unique = [...new Map(body.users.map((person) => [person.email, person])).values()];
   const result: InviteMembersResult = { invited: [], alreadyMembers: [] };
   await deps.db.transaction(async (tx) => {
+    await repo.lockBusiness(tx, caller.businessId);
     const business = await repo.findBusiness(tx, caller.businessId);
     if (!business) throw new AppError('NOT_FOUND', 'No such business.');
+    const emails = unique.map((person) => person.email);
+    await requireFreeSeats(tx, caller.businessId, emails, now, deps.seatLimit);
     const memberEmails = new Set((await repo.membersOf(tx, caller.businessId)).map((m) => m.email));
     for (const person of unique) {
       if (memberEmails.has(person.email)) {

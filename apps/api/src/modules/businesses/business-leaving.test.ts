@@ -10,16 +10,9 @@ describe.each(databaseKinds)('leaving a business on %s', (kind) => {
   const t = useTestApp(kind);
   const leave = (businessId: string, who: TestUser | null) =>
     t.call('POST', `/v1/businesses/${businessId}/leave`, who);
-  const team = async () => {
-    const admin = await t.user();
-    const member = await t.user();
-    const business = await t.business(admin);
-    await t.member(business, member);
-    return { admin, member, business };
-  };
 
   it('a member leaves the business and its seals, and is shown the way to a personal account', async () => {
-    const { admin, member, business } = await team();
+    const { admin, member, business } = await t.team();
     const seals = `/v1/businesses/${business.id}/seals`;
     await t.call('POST', seals, admin, { accountName: t.email('seal').split('@')[0], displayName: 'Seal' });
     const [seal] = json<{ seals: Array<{ accountName: string }> }>(await t.call('GET', seals, admin)).seals;
@@ -43,7 +36,7 @@ describe.each(databaseKinds)('leaving a business on %s', (kind) => {
   });
 
   it('keeps an admin: the last one names another first; with one, an admin may leave too', async () => {
-    const { admin, member, business } = await team();
+    const { admin, member, business } = await t.team();
     const refused = await leave(business.id, admin);
     expect(refused.statusCode).toBe(409);
     expect(json(refused).code).toBe('LAST_ADMIN');
@@ -60,8 +53,8 @@ describe.each(databaseKinds)('leaving a business on %s', (kind) => {
   });
 
   it('is for members of that business only', async () => {
-    const { member, business } = await team();
-    const other = await team();
+    const { member, business } = await t.team();
+    const other = await t.team();
     const outsider = await t.user();
     expect((await leave(business.id, null)).statusCode).toBe(401);
     expect(json(await leave(business.id, outsider)).code).toBe('BUSINESS_MEMBERS_ONLY');

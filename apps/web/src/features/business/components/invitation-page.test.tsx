@@ -7,19 +7,16 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   defaultBusinessSettings,
   type ReceivedInvitation,
   type UserBusiness,
 } from '@signet/contracts/businesses';
-import shell from '../../../locales/en-gb.json';
 import enGb from '../locales/en-gb.json';
 import { rememberedInvitation } from '../../../lib/remembered-invitation.ts';
 import { InvitationPage } from './invitation-page.tsx';
-import { jsonResponse } from '../../../test-support.ts';
+import { initEnglishTexts, jsonResponse } from '../../../test-support.ts';
 
 const secret = 'S3cret-link-of-the-invitation-0123456789ab';
 
@@ -44,14 +41,7 @@ const joined: UserBusiness = {
   planStart: null,
 };
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-gb',
-    lowerCaseLng: true,
-    resources: { 'en-gb': { business: enGb, translation: shell } },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(() => initEnglishTexts({ business: enGb }));
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();

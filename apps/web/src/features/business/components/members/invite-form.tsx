@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import type { BusinessLifecycle } from '@signet/contracts/business-lifecycle';
 import type { BusinessRole } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../../components/section-card.tsx';
@@ -10,6 +11,7 @@ import { showSnackbar } from '../../../../components/snackbar-store.ts';
 import { useErrorText } from '../../../../lib/server-errors.ts';
 import { rules } from '../../../../lib/validation.ts';
 import { useInvite } from '../../api/members.ts';
+import { SeatsUsage } from './seats-usage.tsx';
 
 const ns = 'business';
 /** The API takes at most this many people per call. */
@@ -22,8 +24,17 @@ function readAddresses(text: string): { valid: string[]; invalid: string[] } {
   return { valid, invalid: parts.filter((part) => !valid.includes(part)) };
 }
 
-/** Invite one or many people by e-mail, as members or admins. They join once they accept. */
-export function InviteForm({ businessId }: { businessId: string }) {
+/**
+ * Invite one or many people by e-mail, as members or admins. They join once they accept; each
+ * invitation takes a seat, shown above the form once known.
+ */
+export function InviteForm({
+  businessId,
+  seats,
+}: {
+  businessId: string;
+  seats: BusinessLifecycle['seats'] | undefined;
+}) {
   const { t } = useTranslation(ns);
   const errorText = useErrorText([ns]);
   const invite = useInvite(businessId);
@@ -65,6 +76,7 @@ export function InviteForm({ businessId }: { businessId: string }) {
   return (
     <SectionCard id="invite-people" heading={t('members.invite.title')} intro={t('members.invite.text')}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
+        {seats && <SeatsUsage seats={seats} />}
         <TextField
           label={t('members.invite.addresses')}
           value={text}

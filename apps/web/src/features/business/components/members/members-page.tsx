@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { BusinessAdminPage } from '../../../../components/business-admin-page.tsx';
 import { PageLoading } from '../../../../components/page-frame.tsx';
 import { useErrorText } from '../../../../lib/server-errors.ts';
+import { useLifecycle } from '../../api/lifecycle.ts';
 import { useInvitations, useMembers } from '../../api/members.ts';
+import { BusinessDeletionCard } from './business-deletion-card.tsx';
 import { InvitationsList } from './invitations-list.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { MembersTable } from './members-table.tsx';
@@ -11,8 +13,8 @@ import { MembersTable } from './members-table.tsx';
 const ns = 'business';
 
 /**
- * /business/members: everybody in the business, the invitations waiting for an answer, and the
- * form to invite more people. Admins only (the route table says so).
+ * /business/members: everybody in the business, the invitations waiting for an answer, the form to
+ * invite more people with the seats left, and deleting the business. Admins only (the route table says so).
  */
 export function MembersPage() {
   const { t } = useTranslation(ns);
@@ -32,22 +34,24 @@ function People({ businessId }: { businessId: string }) {
   const errorText = useErrorText([ns]);
   const members = useMembers(businessId);
   const invitations = useInvitations(businessId);
-  const failed = members.error ?? invitations.error;
+  const lifecycle = useLifecycle(businessId);
+  const failed = members.error ?? invitations.error ?? lifecycle.error;
   const content = failed ? (
     <Alert severity="error" role="alert">
       {errorText(failed)}
     </Alert>
-  ) : members.data && invitations.data ? (
+  ) : members.data && invitations.data && lifecycle.data ? (
     <>
       <MembersTable businessId={businessId} members={members.data} />
       <InvitationsList businessId={businessId} invitations={invitations.data} />
+      <BusinessDeletionCard businessId={businessId} deletion={lifecycle.data.deletion} />
     </>
   ) : (
     <PageLoading label={t('members.loading')} />
   );
   return (
     <>
-      <InviteForm businessId={businessId} />
+      <InviteForm businessId={businessId} seats={lifecycle.data?.seats} />
       {content}
     </>
   );
