@@ -48,6 +48,7 @@ import { IdAustriaAdapter } from './adapters/id-austria.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
 import { businessDomainsRoutes } from './modules/businesses/business-domains.routes.ts';
+import { businessActivityRoutes } from './modules/businesses/business-activity.routes.ts';
 import { membershipOf, visualSignaturePermissionsOf } from './modules/businesses/businesses.service.ts';
 import { visualSignaturesRoutes } from './modules/visual-signatures/visual-signatures.routes.ts';
 import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
@@ -254,6 +255,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => businessInvitationsRoutes(instance, deps));
       await api.register((instance) =>
         businessDomainsRoutes(instance, { ...deps, dnsTxt: dnsTxtLookup(config.dnsServers) }),
+      );
+      await api.register((instance) =>
+        businessActivityRoutes(instance, { db, clock, seatLimit: config.businessSeatLimit }),
       );
       await api.register((instance) =>
         platformRoutes(instance, {

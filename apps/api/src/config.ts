@@ -153,6 +153,12 @@ const Env = z.object({
   ID_AUSTRIA_CLIENT_ID: z.string().min(1).max(200).optional(),
   ID_AUSTRIA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  BUSINESS_SEAT_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of seats' })
+    .int('must be a whole number of seats')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(25),
   // Below a month the renewal would race the TSA certificate's end; past ten years it would renew
   // at once after every completion (the sandbox TSA certificate lasts five).
   ARCHIVE_RETIMESTAMP_MARGIN_DAYS: z.coerce
@@ -221,6 +227,8 @@ export interface Config {
   };
   /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
   mailLimitPerAddress: number;
+  /** Seats every business has until billing gives each plan its own (BUSINESS_SEAT_LIMIT). */
+  businessSeatLimit: number;
   /** Days before a completed document's last timestamp's TSA certificate expires that it is re-timestamped. */
   archiveRetimestampMarginDays: number;
   /** The DNS servers domain verification asks (undefined: the system's resolver). */
@@ -281,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       embedded: !e.ID_AUSTRIA_ISSUER,
     },
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
+    businessSeatLimit: e.BUSINESS_SEAT_LIMIT,
     archiveRetimestampMarginDays: e.ARCHIVE_RETIMESTAMP_MARGIN_DAYS,
     trustProxy: e.TRUST_PROXY,
     trustAnchors: e.TRUST_ANCHORS_FILE,

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
+import { businessActivityEndpoints } from './business-activity.ts';
 import { businessDomainEndpoints } from './business-domains.ts';
 import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
 import { documentEndpoints } from './documents.ts';
@@ -20,6 +21,7 @@ import { visualSignatureEndpoints } from './visual-signatures.ts';
 export const allEndpoints: readonly Endpoint[] = [
   accountEndpoints,
   businessEndpoints,
+  businessActivityEndpoints,
   businessDomainEndpoints,
   businessInvitationEndpoints,
   documentEndpoints,
