@@ -95,7 +95,8 @@ function Activity({ businessId }: { businessId: string }) {
         role="tabpanel"
         id="activity-panel"
         aria-labelledby={`activity-tab-${tab}`}
-        sx={{ display: 'grid', gap: 2 }}
+        // minmax(0, …): a wide table scrolls inside its container instead of widening the page.
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}
       >
         <Box
           sx={{

@@ -52,7 +52,7 @@ function Tile({
       variant="outlined"
       component="section"
       aria-labelledby={id}
-      sx={{ p: 2, display: 'grid', gap: 0.5 }}
+      sx={{ p: 2, display: 'grid', gap: 0.5, alignContent: 'start' }}
     >
       <Typography id={id} variant="body2" color="text.secondary" component="h2">
         {label}

@@ -29,7 +29,7 @@ export function signatureColumns(t: TFunction): Array<ReportColumn<SignatureActi
       label: t('columns.quality'),
       cell: (row) => <Chip size="small" variant="outlined" label={t(`quality.${row.quality}`)} />,
     },
-    { key: 'title', sortable: true, label: t('columns.request'), cell: (row) => row.title },
+    { key: 'title', sortable: true, label: t('columns.request'), cell: (row) => row.title, wraps: true },
   ];
 }
 

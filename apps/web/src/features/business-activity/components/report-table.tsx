@@ -24,6 +24,8 @@ export interface ReportColumn<T> {
   sortable: boolean;
   label: string;
   cell: (row: T) => ReactNode;
+  /** Free text (a request's title) wraps; everything else stays on one line and the table scrolls. */
+  wraps?: boolean;
 }
 
 export interface Sort {
@@ -103,7 +105,14 @@ export function ReportTable<T>(props: ReportTableProps<T>) {
             {data.items.map((row, index) => (
               <TableRow key={props.rowKey(row, index)}>
                 {props.columns.map((column) => (
-                  <TableCell key={column.key} sx={{ overflowWrap: 'anywhere' }}>
+                  <TableCell
+                    key={column.key}
+                    sx={
+                      column.wraps
+                        ? { minWidth: '12rem', overflowWrap: 'anywhere' }
+                        : { whiteSpace: 'nowrap' }
+                    }
+                  >
                     {column.cell(row)}
                   </TableCell>
                 ))}
