@@ -39,8 +39,6 @@ const personName = sql`lower(${users.lastName} || ' ' || ${users.firstName})`;
 
 // ---- accounts ----
 
-export type AccountActivityRow = Awaited<ReturnType<typeof accountActivity>>[number];
-
 export async function accountActivity(
   db: Db,
   businessId: string,

@@ -36,11 +36,11 @@ const pagingOf = (query: { page: number; size: number }): repo.Paging => ({
   offset: (query.page - 1) * query.size,
 });
 
-export function signatureDto(row: repo.SignatureActivityRow): SignatureActivity {
+function signatureDto(row: repo.SignatureActivityRow): SignatureActivity {
   return { ...row, signedAt: row.signedAt.toISOString() };
 }
 
-export function identificationDto(row: repo.IdentificationActivityRow): IdentificationActivity {
+function identificationDto(row: repo.IdentificationActivityRow): IdentificationActivity {
   return {
     ...row,
     startedAt: row.startedAt.toISOString(),
@@ -91,7 +91,7 @@ export async function identificationActivity(
   return { items: rows.map(identificationDto), total, page: query.page, size: query.size };
 }
 
-export const noSignatures = (): SignaturesByQuality =>
+const noSignatures = (): SignaturesByQuality =>
   Object.fromEntries(qualities.map((quality) => [quality, 0])) as SignaturesByQuality;
 
 /** Every month of the range, months without activity as zeros. */

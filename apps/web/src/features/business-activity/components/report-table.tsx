@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, PageLoading } from '../../../components/page-frame.tsx';
 
 const ns = 'business-activity';
-export const pageSizes = [10, 25, 50, 100];
+const pageSizes = [10, 25, 50, 100];
 
 /** A column of a report: its sort key (when the server sorts by it), its heading and its cell. */
 export interface ReportColumn<T> {
