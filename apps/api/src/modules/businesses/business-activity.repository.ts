@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { ActivitySort } from '@signet/contracts/business-activity';
 import { sessions, users } from '../../db/schema/accounts.ts';
 import { businesses, businessInvitations, businessMembers } from '../../db/schema/businesses.ts';
@@ -21,11 +22,13 @@ export interface Paging {
   offset: number;
 }
 
-function within(column: SQL.Aliased | Parameters<typeof gte>[0], range: Instants): SQL | undefined {
+/** The column's instant is in the range (and so not null). */
+function within(column: AnyPgColumn, range: Instants): SQL {
   return and(
-    range.from ? gte(column as never, range.from) : undefined,
-    range.to ? lt(column as never, range.to) : undefined,
-  );
+    isNotNull(column),
+    range.from ? gte(column, range.from) : undefined,
+    range.to ? lt(column, range.to) : undefined,
+  )!;
 }
 
 const ordered = (expression: SQL | Parameters<typeof asc>[0], direction: 'asc' | 'desc') =>
@@ -47,12 +50,10 @@ export async function accountActivity(
   paging: Paging,
 ) {
   const signatures = sql<number>`(select count(*) from ${signers} where ${signers.userId} = ${users.id}
-      and ${signers.status} = 'SIGNED' and ${within(signers.signedAt, range) ?? sql`true`})`.mapWith(Number);
+      and ${signers.status} = 'SIGNED' and ${within(signers.signedAt, range)})`.mapWith(Number);
   const requestsSent = sql<number>`(select count(*) from ${signatureRequests}
       where ${signatureRequests.ownerId} = ${users.id}
-      and ${within(signatureRequests.initiatedAt, range) ?? sql`${signatureRequests.initiatedAt} is not null`})`.mapWith(
-    Number,
-  );
+      and ${within(signatureRequests.initiatedAt, range)})`.mapWith(Number);
   // Sessions show sign-ins; signing and sending show work (an API caller's session is one too).
   const lastActiveAt = sql<Date | null>`greatest(
       (select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id}),
@@ -126,17 +127,18 @@ export interface SignatureActivityRow {
   title: string;
 }
 
-function signaturesOf(db: Db, businessId: string, range: Instants) {
-  return {
-    select: <F extends Record<string, unknown>>(fields: F) =>
-      db
-        .select(fields as never)
-        .from(signers)
-        .innerJoin(businessMembers, eq(businessMembers.userId, signers.userId))
-        .innerJoin(users, eq(users.id, signers.userId))
-        .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
-        .where(and(memberOf(businessId), eq(signers.status, 'SIGNED'), within(signers.signedAt, range))),
-  };
+/**
+ * A select from signers narrowed to the business's members' signatures in the range. Its fields are
+ * chosen before the joins, which so do not change its rows (what the type says after `as`).
+ */
+function signaturesOf<Q extends PgSelect>(query: Q, businessId: string, range: Instants): Q {
+  return query
+    .innerJoin(businessMembers, eq(businessMembers.userId, signers.userId))
+    .innerJoin(users, eq(users.id, signers.userId))
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
+    .where(
+      and(memberOf(businessId), eq(signers.status, 'SIGNED'), within(signers.signedAt, range)),
+    ) as unknown as Q;
 }
 
 export async function signatureActivity(
@@ -152,38 +154,30 @@ export async function signatureActivity(
     quality: signatureQuality,
     title: sql`lower(${signatureRequests.title})`,
   };
-  return (await signaturesOf(db, businessId, range)
-    .select(signatureFields)
+  return signaturesOf(db.select(signatureFields).from(signers).$dynamic(), businessId, range)
     .orderBy(ordered(byColumn[sort.column], sort.direction), desc(signers.signedAt), asc(signers.id))
     .limit(paging.limit)
-    .offset(paging.offset)) as SignatureActivityRow[];
+    .offset(paging.offset);
 }
 
 export async function countSignatures(db: Db, businessId: string, range: Instants): Promise<number> {
-  const [row] = (await signaturesOf(db, businessId, range).select({ n: count() })) as Array<{ n: number }>;
+  const [row] = await signaturesOf(db.select({ n: count() }).from(signers).$dynamic(), businessId, range);
   return row?.n ?? 0;
 }
 
 /** Each member's signatures in the range by quality (members without any are left out). */
 export async function signaturesPerMember(db: Db, businessId: string, range: Instants) {
-  return (await signaturesOf(db, businessId, range)
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      quality: signatureQuality,
-      n: count(),
-    })
+  const fields = {
+    userId: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    quality: signatureQuality,
+    n: count(),
+  };
+  return signaturesOf(db.select(fields).from(signers).$dynamic(), businessId, range)
     .groupBy(users.id, users.firstName, users.lastName, users.email, signatureQuality)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))) as Array<{
-    userId: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    quality: Quality;
-    n: number;
-  }>;
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
 // ---- identifications ----
@@ -217,16 +211,12 @@ export interface IdentificationActivityRow {
   level: 'qes' | 'aes' | null;
 }
 
-function identificationsOf(db: Db, businessId: string, range: Instants) {
-  return {
-    select: <F extends Record<string, unknown>>(fields: F) =>
-      db
-        .select(fields as never)
-        .from(identifications)
-        .innerJoin(businessMembers, eq(businessMembers.userId, identifications.userId))
-        .innerJoin(users, eq(users.id, identifications.userId))
-        .where(and(memberOf(businessId), within(identifications.createdAt, range))),
-  };
+/** A select from identifications narrowed to the business's members' ones started in the range (as above). */
+function identificationsOf<Q extends PgSelect>(query: Q, businessId: string, range: Instants): Q {
+  return query
+    .innerJoin(businessMembers, eq(businessMembers.userId, identifications.userId))
+    .innerJoin(users, eq(users.id, identifications.userId))
+    .where(and(memberOf(businessId), within(identifications.createdAt, range))) as unknown as Q;
 }
 
 export async function identificationActivity(
@@ -242,38 +232,40 @@ export async function identificationActivity(
     provider: identifications.provider,
     status: identifications.providerStatus,
   };
-  return (await identificationsOf(db, businessId, range)
-    .select(identificationFields)
+  return identificationsOf(
+    db.select(identificationFields).from(identifications).$dynamic(),
+    businessId,
+    range,
+  )
     .orderBy(
       ordered(byColumn[sort.column], sort.direction),
       desc(identifications.createdAt),
       asc(identifications.id),
     )
     .limit(paging.limit)
-    .offset(paging.offset)) as IdentificationActivityRow[];
+    .offset(paging.offset);
 }
 
 export async function countIdentifications(db: Db, businessId: string, range: Instants): Promise<number> {
-  const [row] = (await identificationsOf(db, businessId, range).select({ n: count() })) as Array<{
-    n: number;
-  }>;
+  const [row] = await identificationsOf(
+    db.select({ n: count() }).from(identifications).$dynamic(),
+    businessId,
+    range,
+  );
   return row?.n ?? 0;
 }
 
 // ---- statistics and overview ----
 
-const monthOf = (column: SQL | Parameters<typeof gte>[0]) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+const monthOf = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
 
 export async function signaturesPerMonth(db: Db, businessId: string, range: Instants) {
   const month = monthOf(signers.signedAt);
-  return (await signaturesOf(db, businessId, range)
-    .select({ month, quality: signatureQuality, n: count() })
-    .groupBy(month, signatureQuality)) as Array<{
-    month: string;
-    quality: Quality;
-    n: number;
-  }>;
+  return signaturesOf(
+    db.select({ month, quality: signatureQuality, n: count() }).from(signers).$dynamic(),
+    businessId,
+    range,
+  ).groupBy(month, signatureQuality);
 }
 
 /** Per month, how many members signed in, signed or sent a request. */
@@ -286,15 +278,15 @@ export async function activeMembersPerMonth(
   const result = (await db.execute(sql`
     select month, count(distinct user_id) as n from (
       select ${sessions.userId} as user_id, ${monthOf(sessions.createdAt)} as month from ${sessions}
-        where ${sessions.userId} in (${members}) and ${within(sessions.createdAt, range) ?? sql`true`}
+        where ${sessions.userId} in (${members}) and ${within(sessions.createdAt, range)}
       union all
       select ${signers.userId}, ${monthOf(signers.signedAt)} from ${signers}
         where ${signers.userId} in (${members}) and ${signers.status} = 'SIGNED'
-        and ${within(signers.signedAt, range) ?? sql`true`}
+        and ${within(signers.signedAt, range)}
       union all
       select ${signatureRequests.ownerId}, ${monthOf(signatureRequests.initiatedAt)} from ${signatureRequests}
         where ${signatureRequests.ownerId} in (${members})
-        and ${within(signatureRequests.initiatedAt, range) ?? sql`${signatureRequests.initiatedAt} is not null`}
+        and ${within(signatureRequests.initiatedAt, range)}
     ) as activity group by month`)) as unknown as { rows: Array<{ month: string; n: number | string }> };
   return result.rows.map((row) => ({ month: row.month, n: Number(row.n) }));
 }
