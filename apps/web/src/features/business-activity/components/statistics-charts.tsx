@@ -113,7 +113,8 @@ export function SignaturesChart({ months }: { months: MonthStatistics[] }) {
         height={chartHeight}
         skipAnimation
         xAxis={[{ scaleType: 'band', data: months.map((month) => monthLabel(month.month)) }]}
-        yAxis={[{ tickMinStep: 1, width: 36 }]}
+        // Whole signatures; an empty year still gets a 0–1 scale rather than a degenerate one.
+        yAxis={[{ tickMinStep: 1, min: 0, width: 36, ...(total === 0 ? { max: 1 } : {}) }]}
         series={qualities.map((quality) => ({
           id: quality,
           label: t(`quality.${quality}`),
@@ -144,7 +145,14 @@ export function ActiveMembersChart({ months }: { months: MonthStatistics[] }) {
         height={chartHeight}
         skipAnimation
         xAxis={[{ scaleType: 'point', data: months.map((month) => monthLabel(month.month)) }]}
-        yAxis={[{ tickMinStep: 1, min: 0, width: 36 }]}
+        yAxis={[
+          {
+            tickMinStep: 1,
+            min: 0,
+            width: 36,
+            ...(months.some((m) => m.activeMembers > 0) ? {} : { max: 1 }),
+          },
+        ]}
         series={[
           {
             id: 'active',
