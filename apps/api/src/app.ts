@@ -54,6 +54,7 @@ import {
   businessDeletionJobKind,
   runBusinessDeletion,
 } from './modules/businesses/business-deletion.service.ts';
+import { businessActivityRoutes } from './modules/businesses/business-activity.routes.ts';
 import { membershipOf, visualSignaturePermissionsOf } from './modules/businesses/businesses.service.ts';
 import { visualSignaturesRoutes } from './modules/visual-signatures/visual-signatures.routes.ts';
 import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
@@ -271,6 +272,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       );
       await api.register((instance) =>
         businessDomainsRoutes(instance, { ...businessDeps, dnsTxt: dnsTxtLookup(config.dnsServers) }),
+      );
+      await api.register((instance) =>
+        businessActivityRoutes(instance, { db, clock, seatLimit: config.businessSeatLimit }),
       );
       await api.register((instance) =>
         platformRoutes(instance, {

@@ -162,10 +162,15 @@ const Env = z.object({
   ID_AUSTRIA_CLIENT_ID: z.string().min(1).max(200).optional(),
   ID_AUSTRIA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  BUSINESS_SEAT_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of seats' })
+    .int('must be a whole number of seats')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(50),
   // Below a month the renewal would race the TSA certificate's end; past ten years it would renew
   // at once after every completion (the sandbox TSA certificate lasts five).
   ARCHIVE_RETIMESTAMP_MARGIN_DAYS: WholeDays(30, 3650, 365),
-  BUSINESS_SEAT_LIMIT: z.coerce.number().int().min(1).default(50),
   BUSINESS_DELETION_GRACE_DAYS: WholeDays(1, 365, 14),
   TRUST_PROXY: TrustProxy,
   TRUST_ANCHORS_FILE: TrustAnchorsFile,
@@ -227,10 +232,10 @@ export interface Config {
   };
   /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
   mailLimitPerAddress: number;
+  /** Seats every business has until billing gives each plan its own (BUSINESS_SEAT_LIMIT). */
+  businessSeatLimit: number;
   /** Days before a completed document's last timestamp's TSA certificate expires that it is re-timestamped. */
   archiveRetimestampMarginDays: number;
-  /** Seats of a business (members and pending invitations) until billing sets them per plan. */
-  businessSeatLimit: number;
   /** Days between an admin deleting a business and the deletion job carrying it out (revocable till then). */
   businessDeletionGraceDays: number;
   /** The DNS servers domain verification asks (undefined: the system's resolver). */

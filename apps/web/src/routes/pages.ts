@@ -77,6 +77,14 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/business/components/members/members-page.tsx'),
     'MembersPage',
   ),
+  'business-dashboard': lazyRouteComponent(
+    () => import('../features/business-activity/components/business-dashboard-page.tsx'),
+    'BusinessDashboardPage',
+  ),
+  'business-activity': lazyRouteComponent(
+    () => import('../features/business-activity/components/activity-page.tsx'),
+    'ActivityPage',
+  ),
   'business-domains': lazyRouteComponent(
     () => import('../features/business-domains/components/domains-page.tsx'),
     'DomainsPage',

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
+import { businessActivityEndpoints } from './business-activity.ts';
 import { businessDomainEndpoints } from './business-domains.ts';
 import { businessSealEndpoints } from './business-seals.ts';
 import { businessLifecycleEndpoints } from './business-lifecycle.ts';
@@ -22,6 +23,7 @@ import { visualSignatureEndpoints } from './visual-signatures.ts';
 export const allEndpoints: readonly Endpoint[] = [
   accountEndpoints,
   businessEndpoints,
+  businessActivityEndpoints,
   businessDomainEndpoints,
   businessInvitationEndpoints,
   businessSealEndpoints,
