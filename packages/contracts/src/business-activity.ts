@@ -195,8 +195,10 @@ export type BusinessStatistics = z.infer<typeof BusinessStatistics>;
 export const BusinessOverview = z.object({
   members: z.number().int(),
   admins: z.number().int(),
-  /** Invitations not yet answered: each takes a seat once accepted. */
+  /** Invitations not yet answered and not expired: each holds a seat. */
   pendingInvitations: z.number().int(),
+  /** Seats taken: members and pending invitations, as the invitation calls count them. */
+  seatsUsed: z.number().int(),
   /** Seats of the plan (a configured number until billing exists). */
   seatLimit: z.number().int(),
   /** Signatures the members made this calendar month (UTC). */

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { ActivitySort } from '@signet/contracts/business-activity';
 import { sessions, users } from '../../db/schema/accounts.ts';
-import { businesses, businessInvitations, businessMembers } from '../../db/schema/businesses.ts';
+import { businesses, businessMembers } from '../../db/schema/businesses.ts';
 import { identifications } from '../../db/schema/identification.ts';
 import { signatureRequests, signers } from '../../db/schema/signature-requests.ts';
 import type { Db } from '../../db/client.ts';
@@ -297,20 +297,6 @@ export async function openRequestsOf(db: Db, businessId: string): Promise<number
     .from(signatureRequests)
     .innerJoin(businessMembers, eq(businessMembers.userId, signatureRequests.ownerId))
     .where(and(memberOf(businessId), eq(signatureRequests.status, 'OPEN')));
-  return row?.n ?? 0;
-}
-
-export async function pendingInvitationsOf(db: Db, businessId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(businessInvitations)
-    .where(
-      and(
-        eq(businessInvitations.businessId, businessId),
-        eq(businessInvitations.status, 'pending'),
-        gt(businessInvitations.expiresAt, now),
-      ),
-    );
   return row?.n ?? 0;
 }
 

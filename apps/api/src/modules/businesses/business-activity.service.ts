@@ -15,6 +15,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { instantsOf, monthInstants, statisticsMonths } from './activity-range.ts';
 import type { BusinessCaller } from './business-caller.ts';
+import { seatsOf } from './business-seats.service.ts';
 import * as repo from './business-activity.repository.ts';
 
 export interface BusinessActivityDeps {
@@ -125,17 +126,18 @@ export async function overview(
 ): Promise<BusinessOverview> {
   const now = deps.clock.now();
   const thisMonth = monthInstants([now.toISOString().slice(0, 7)]);
-  const [people, pendingInvitations, signaturesThisMonth, openRequests, billing] = await Promise.all([
+  const [people, seats, signaturesThisMonth, openRequests, billing] = await Promise.all([
     repo.countMembers(deps.db, caller.businessId),
-    repo.pendingInvitationsOf(deps.db, caller.businessId, now),
+    seatsOf(deps.db, caller.businessId, now, deps.seatLimit),
     repo.countSignatures(deps.db, caller.businessId, thisMonth),
     repo.openRequestsOf(deps.db, caller.businessId),
     repo.billingOf(deps.db, caller.businessId),
   ]);
   return {
     ...people,
-    pendingInvitations,
-    seatLimit: deps.seatLimit,
+    pendingInvitations: seats.used - people.members,
+    seatsUsed: seats.used,
+    seatLimit: seats.limit,
     signaturesThisMonth,
     openRequests,
     trial: {

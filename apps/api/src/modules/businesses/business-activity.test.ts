@@ -304,6 +304,7 @@ describe.each(databaseKinds)('business activity on %s', (kind) => {
       members: 3,
       admins: 1,
       pendingInvitations: 1,
+      seatsUsed: 4,
       seatLimit: 7,
       signaturesThisMonth: 1,
       openRequests: 1,

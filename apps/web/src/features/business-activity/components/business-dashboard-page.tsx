@@ -80,11 +80,11 @@ function Overview({ businessId }: { businessId: string }) {
       <Tile
         id="tile-seats"
         label={t('dashboard.seats')}
-        value={t('dashboard.seats_value', { used: data.members, limit: data.seatLimit })}
+        value={t('dashboard.seats_value', { used: data.seatsUsed, limit: data.seatLimit })}
       >
         <LinearProgress
           variant="determinate"
-          value={Math.min(100, (100 * data.members) / data.seatLimit)}
+          value={Math.min(100, (100 * data.seatsUsed) / data.seatLimit)}
           aria-label={t('dashboard.seats')}
         />
         <Typography variant="body2" color="text.secondary">
