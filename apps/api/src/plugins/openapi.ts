@@ -18,7 +18,19 @@ const securityOf: Record<AuthPolicy, Array<Record<string, string[]>>> = {
   api: [{ apiUser: [] }],
 };
 
-/** The error answers of an endpoint, by status, each listing its codes (the body's `code` enum). */
+/** The error body every error answer shares, described once in the document's components. */
+const { $schema: _, ...errorBodySchema } = z.toJSONSchema(ErrorResponse, { io: 'output' }) as Record<
+  string,
+  unknown
+>;
+const errorBodyRef = { $ref: '#/components/schemas/ErrorResponse' };
+
+/**
+ * The error answers of an endpoint, by status, each listing its codes (the body's `code` enum).
+ * Errors are JSON whatever the call's success type (a PDF, an image), and the shared body is a
+ * reference: inlined into every answer of every call it made the document megabytes long, more
+ * than the docs page could draw.
+ */
 function errorResponses(endpoint: Endpoint): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorsOf(endpoint)) {
@@ -27,9 +39,8 @@ function errorResponses(endpoint: Endpoint): Record<string, unknown> {
   }
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const body = ErrorResponse.extend({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) });
-    const { $schema: _, ...schema } = z.toJSONSchema(body, { io: 'output' }) as Record<string, unknown>;
-    responses[status] = { description: codes.join(', '), ...schema };
+    const schema = { allOf: [errorBodyRef, { type: 'object', properties: { code: { enum: codes } } }] };
+    responses[status] = { description: codes.join(', '), content: { 'application/json': { schema } } };
   }
   return responses;
 }
@@ -49,6 +60,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       },
       servers: [{ url: `${publicUrl}/api` }],
       components: {
+        schemas: { ErrorResponse: errorBodySchema },
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /v1/login (24 h)' },
           visitorLink: {
@@ -88,9 +100,14 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       route.config = { ...(route.config as object), auth: 'public' };
     });
     // Its Content-Security-Policy comes with every other header from plugins/security-headers.ts.
+    // Sections start closed: with all of them open, Swagger UI stops drawing after ten calls once
+    // the document has more than ~136 of them (no error anywhere); opened one by one, all show.
     // The base layout, without the top bar: its logo is an SVG with an inline <style> that policy
     // refuses, and its address box would load documents from elsewhere into our origin.
-    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { layout: 'BaseLayout' } });
+    await docs.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { layout: 'BaseLayout', docExpansion: 'none' },
+    });
   });
 
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
