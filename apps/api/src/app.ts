@@ -48,6 +48,12 @@ import { IdAustriaAdapter } from './adapters/id-austria.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
 import { businessDomainsRoutes } from './modules/businesses/business-domains.routes.ts';
+import { businessSettingsRoutes } from './modules/businesses/business-settings.routes.ts';
+import {
+  businessRetentionJobKind,
+  runBusinessRetention,
+  scheduleBusinessRetention,
+} from './modules/businesses/business-retention.service.ts';
 import { membershipOf, visualSignaturePermissionsOf } from './modules/businesses/businesses.service.ts';
 import { visualSignaturesRoutes } from './modules/visual-signatures/visual-signatures.routes.ts';
 import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
@@ -189,6 +195,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   jobs.register(retentionJobKind, () => runRetentionSweep(requestDeps));
   // The daily automatic deletion runs wherever jobs run.
   if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleRetentionSweep(db, clock.now()));
+  // A business's automatic deletion also removes the files from storage (and records each deletion).
+  jobs.register(businessRetentionJobKind, () => runBusinessRetention(documentDeps));
+  if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleBusinessRetention(db, clock.now()));
   // The referral widget's tokens are checked with the same key by every process (see config.ts).
   const referralTokenKey = Buffer.from(
     config.referralTokenKey ?? installationSecret(config.dataDir, 'referral-token-key'),
@@ -252,6 +261,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => visualSignaturesRoutes(instance, documentDeps));
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => businessInvitationsRoutes(instance, deps));
+      await api.register((instance) => businessSettingsRoutes(instance, { ...deps, blobs }));
       await api.register((instance) =>
         businessDomainsRoutes(instance, { ...deps, dnsTxt: dnsTxtLookup(config.dnsServers) }),
       );

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
 import { businessDomainEndpoints } from './business-domains.ts';
+import { businessSettingsEndpoints } from './business-settings.ts';
 import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
 import { documentEndpoints } from './documents.ts';
 import { eidEndpoints } from './eid.ts';
@@ -22,6 +23,7 @@ export const allEndpoints: readonly Endpoint[] = [
   businessEndpoints,
   businessDomainEndpoints,
   businessInvitationEndpoints,
+  businessSettingsEndpoints,
   documentEndpoints,
   eidEndpoints,
   identificationEndpoints,

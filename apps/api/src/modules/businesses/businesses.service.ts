@@ -25,6 +25,7 @@ import { joinBusiness, listInvitations } from './business-invitations.service.ts
 import * as repo from './businesses.repository.ts';
 import { verifiedDomainNames } from './business-domains.repository.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
+import { logoOf } from './business-logo.ts';
 
 /** New businesses start in a trial of the team plan (spec §4 TRIALING). */
 const initialBilling = { paymentMethod: 'TRIALING', billingStatus: 'trialing', pricePlanName: 'team' };
@@ -41,12 +42,16 @@ function deepMerge<T>(base: T, patch: unknown): T {
   return result as T;
 }
 
-/** Stored settings over the defaults; spec §5: an invalid support contact is blanked when read. */
-function settingsOf(row: repo.BusinessRow): BusinessSettings {
+/**
+ * Stored settings over the defaults; spec §5: an invalid support contact is blanked when read. The
+ * logo lives in its own columns (it changes through the logo calls only).
+ */
+export function settingsOf(row: repo.BusinessRow): BusinessSettings {
   const settings = deepMerge(defaultBusinessSettings, row.settings);
   const { email, phone } = settings.supportContact;
   return {
     ...settings,
+    companyBranding: { logo: logoOf(row) },
     supportContact: {
       email: email && Email.safeParse(email).success ? email : null,
       phone: phone && phonePattern.test(phone) ? phone : null,
@@ -72,7 +77,7 @@ export function membershipOf(db: Db, userId: string): Promise<BusinessMembership
   return repo.membershipOf(db, userId);
 }
 
-async function requireBusiness(db: Db, id: string): Promise<repo.BusinessRow> {
+export async function requireBusiness(db: Db, id: string): Promise<repo.BusinessRow> {
   const row = await repo.findBusiness(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such business.');
   return row;
@@ -247,7 +252,8 @@ export async function updateSettings(
     await repo.lockBusiness(tx, caller.businessId);
     const row = await requireBusiness(tx, caller.businessId);
     const settings = deepMerge(settingsOf(row), body);
-    await repo.updateBusiness(tx, row.id, { settings, updatedAt: deps.clock.now() });
+    const { companyBranding: _derived, ...stored } = settings;
+    await repo.updateBusiness(tx, row.id, { settings: stored, updatedAt: deps.clock.now() });
     return settings;
   });
 }
