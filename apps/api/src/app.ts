@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
+import { openDatabase, pgliteDirFor, type Database, type Db } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputChecks } from './plugins/bad-input.ts';
@@ -49,6 +49,11 @@ import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
 import { businessDomainsRoutes } from './modules/businesses/business-domains.routes.ts';
 import { businessSettingsRoutes } from './modules/businesses/business-settings.routes.ts';
+import { ownerBusiness } from './modules/businesses/business-branding.service.ts';
+import {
+  completionMailJobKind,
+  sendCompletionMail,
+} from './modules/signature-requests/completion-mail.service.ts';
 import {
   businessRetentionJobKind,
   runBusinessRetention,
@@ -191,7 +196,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trustAnchors: () => qtsp.caCertificatesDer(),
   };
   jobs.register(auditTimestampJobKind, (payload) => timestampHead({ db, clock, audit }, payload));
-  const requestDeps = { ...documentDeps, audit };
+  const requestDeps = {
+    ...documentDeps,
+    audit,
+    // Mails of a business member's requests carry the business's logo and, at completion, its files.
+    ownerBusiness: (owner: Db, userId: string) => ownerBusiness(owner, config.publicUrl, userId),
+  };
+  jobs.register(completionMailJobKind, (payload) => sendCompletionMail({ ...requestDeps, deliver }, payload));
   jobs.register(retentionJobKind, () => runRetentionSweep(requestDeps));
   // The daily automatic deletion runs wherever jobs run.
   if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleRetentionSweep(db, clock.now()));

@@ -76,3 +76,4 @@ export const RetentionDeletion = z.object({
 export type RetentionDeletion = z.infer<typeof RetentionDeletion>;
 /** GET /v1/businesses/{id}/retention-deletions: the latest 100, newest first. */
 export const RetentionDeletionList = z.object({ deletions: z.array(RetentionDeletion) });
+export type RetentionDeletionList = z.infer<typeof RetentionDeletionList>;

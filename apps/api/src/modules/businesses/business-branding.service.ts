@@ -6,14 +6,16 @@ import {
   type BusinessPublicInformation,
 } from '@signet/contracts/business-branding';
 import type { BlobStore } from '../../blobs/blob-store.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { normalizeImage, readImageUpload, type ImageRule } from '../../images/uploaded-image.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import type { OwnerBusiness } from '../signature-requests/request-deps.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import * as branding from './business-branding.repository.ts';
 import { logoOf } from './business-logo.ts';
 import * as repo from './businesses.repository.ts';
-import { requireBusiness } from './businesses.service.ts';
+import { requireBusiness, settingsOf } from './businesses.service.ts';
 
 export type BusinessBrandingDeps = BusinessesDeps & { blobs: BlobStore };
 
@@ -87,4 +89,24 @@ export async function publicInformation(
   const row = await repo.findBusiness(deps.db, businessId);
   if (!row) throw notFound();
   return { id: row.id, name: row.name, logo: logoOf(row) };
+}
+
+/**
+ * For the mails of a member's requests: the business's name and logo (an absolute address, for
+ * mail clients), and the files its completion mails attach (settings.mailService.attachments).
+ */
+export async function ownerBusiness(
+  db: Db,
+  publicUrl: string,
+  userId: string,
+): Promise<OwnerBusiness | null> {
+  const membership = await repo.membershipOf(db, userId);
+  const row = membership && (await repo.findBusiness(db, membership.businessId));
+  if (!row) return null;
+  const logo = logoOf(row);
+  const { signedDocument, signatureProtocol } = settingsOf(row).mailService.attachments;
+  return {
+    brand: { name: row.name, logoUrl: logo ? `${publicUrl}${logo.url}` : null },
+    attach: { signedDocument: signedDocument.enabled, signatureProtocol: signatureProtocol.enabled },
+  };
 }
