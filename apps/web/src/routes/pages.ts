@@ -77,6 +77,22 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/business/components/members/members-page.tsx'),
     'MembersPage',
   ),
+  'business-settings': lazyRouteComponent(
+    () => import('../features/business-settings/components/settings-page.tsx'),
+    'BusinessSettingsPage',
+  ),
+  'business-profile': lazyRouteComponent(
+    () => import('../features/business-settings/components/profile-page.tsx'),
+    'BusinessProfilePage',
+  ),
+  'business-aes': lazyRouteComponent(
+    () => import('../features/business-settings/components/aes-page.tsx'),
+    'AesForBusinessPage',
+  ),
+  'business-extras': lazyRouteComponent(
+    () => import('../features/business-settings/components/extras-page.tsx'),
+    'BusinessExtrasPage',
+  ),
   'business-domains': lazyRouteComponent(
     () => import('../features/business-domains/components/domains-page.tsx'),
     'DomainsPage',

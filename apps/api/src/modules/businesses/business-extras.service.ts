@@ -58,15 +58,18 @@ function leaves(value: unknown, path = ''): Map<string, Leaf> {
 }
 
 /**
- * GET .../customextras: each setting that differs from a new business's, the logo (as its address)
+ * GET .../customextras: each setting that differs from a new business's, the logo (its address)
  * and the aes4biz fields given.
  */
 export async function customExtras(deps: BusinessesDeps, caller: BusinessCaller): Promise<CustomExtras> {
   const row = await requireBusiness(deps.db, caller.businessId);
   const defaults = leaves(defaultBusinessSettings);
   const extras: CustomExtras['extras'] = [];
-  for (const [setting, value] of leaves(settingsOf(row)))
+  const { companyBranding, ...settings } = settingsOf(row);
+  for (const [setting, value] of leaves(settings))
     if (value !== defaults.get(setting)) extras.push({ setting, value });
+  // The logo is one extra: its address (its size is the picture's own).
+  if (companyBranding.logo) extras.push({ setting: 'companyBranding.logo', value: companyBranding.logo.url });
   for (const [field, value] of leaves(row.aes4biz ?? {}, 'aes4biz'))
     if (value !== null && value !== false) extras.push({ setting: field, value });
   return { extras };

@@ -160,7 +160,7 @@ describe.each(databaseKinds)('business branding and extras on %s', (kind) => {
       'signatureRequests.part11.enabled': true,
       'signatureRequests.retention.enabled': true,
       'signatureRequests.retention.terminalState': 90,
-      'companyBranding.logo.width': 100,
+      'companyBranding.logo': expect.stringMatching(/\/branding\/logo\/[0-9a-f]{64}$/),
       'aes4biz.enabled': true,
       'aes4biz.representativeName': 'Anna Muster',
     });
