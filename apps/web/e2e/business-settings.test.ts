@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createBusiness } from './factories.ts';
+import { createBusiness, createRequest } from './factories.ts';
 import { shoot } from './identification-flow.ts';
-import { api, usePages } from './support.ts';
+import { api, mailedVisitorLinks, uniqueEmail, usePages } from './support.ts';
 
 // Issue 14 (settings): an admin changes the business settings and finds them saved after a reload,
-// uploads the company logo and sees it in the header, fills in AES for business, and sees the
-// changes listed as the business's extras.
+// uploads the company logo and sees it in the header and on a visitor's signing page, fills in AES
+// for business, and sees the changes listed as the business's extras.
 
 const { pageAs } = usePages();
 
@@ -89,6 +89,19 @@ test('an admin saves the settings, uploads the logo that the header shows, and f
   await headerLogo.waitFor();
   assert.ok(((await headerLogo.getAttribute('src')) ?? '').includes(`/branding/logo/`));
   await shoot(page, 'business-profile');
+
+  // A visitor signing a request of the business sees its logo on the signing page.
+  const visitorEmail = uniqueEmail('visitor');
+  const request = await createRequest(business.admin.token, {
+    title: 'Branded request',
+    signatures: [
+      { signer_identity_data: { email_address: visitorEmail, first_name: 'Vera', last_name: 'Visitor' } },
+    ],
+  });
+  const visitorPage = await pageAs(null);
+  await visitorPage.goto((await mailedVisitorLinks(visitorEmail, request.id)).link);
+  await visitorPage.getByRole('heading', { name: 'Branded request' }).waitFor();
+  await visitorPage.getByRole('main').getByRole('img', { name: 'Settings Test AG' }).waitFor();
 
   // AES for business: representative and commercial register, kept after a reload.
   await page.goto('/business/profile/aes-for-business');

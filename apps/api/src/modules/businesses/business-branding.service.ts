@@ -106,6 +106,7 @@ export async function ownerBusiness(
   const logo = logoOf(row);
   const { signedDocument, signatureProtocol } = settingsOf(row).mailService.attachments;
   return {
+    id: row.id,
     brand: { name: row.name, logoUrl: logo ? `${publicUrl}${logo.url}` : null },
     attach: { signedDocument: signedDocument.enabled, signatureProtocol: signatureProtocol.enabled },
   };

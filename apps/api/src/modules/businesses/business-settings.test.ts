@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Aes4Biz, BusinessPublicInformation, CustomExtras } from '@signet/contracts/business-branding';
 import type { BusinessLogo, BusinessSettings } from '@signet/contracts/businesses';
+import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import {
   cast,
   useTestApp,
@@ -98,6 +99,11 @@ describe.each(databaseKinds)('business branding and extras on %s', (kind) => {
     const direct = await t.call('GET', `/v2/direct/businesses/${acme.id}/public-information`, link.headers);
     expect(direct.statusCode, direct.body).toBe(200);
     expect(json<BusinessPublicInformation>(direct)).toEqual(info);
+    // The visitor's view of the request names the business to ask about.
+    const view = await t.call('GET', `/v3/direct/signature-requests/${request.id}`, link.headers);
+    expect(json<SignatureRequest>(view).owner.business_id).toBe(acme.id);
+    const personal = await t.request(loner, { signatures: [member.email] });
+    expect(personal.owner.business_id).toBeNull();
     const other = await t.call(
       'GET',
       `/v2/direct/businesses/${rivalBusiness.id}/public-information`,

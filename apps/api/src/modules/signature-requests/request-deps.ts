@@ -14,6 +14,7 @@ export interface AuditDeps {
 
 /** What the business of a request's owner asks of its mails (spec §3 settings). */
 export interface OwnerBusiness {
+  id: string;
   brand: MailBrand;
   /** settings.mailService.attachments: what the completion mail carries. */
   attach: { signedDocument: boolean; signatureProtocol: boolean };

@@ -27,6 +27,7 @@ import { endSigning, startSigning, type SigningFlowOptions } from '../signing-fl
 import { DocumentPages, type PageHighlight } from './document-pages.tsx';
 import { EventsTimeline, SignersList, signerName } from './request-details.tsx';
 import { ExistingSignaturesNotice } from '../../../components/existing-signatures-notice.tsx';
+import { RequestBusiness } from './request-business.tsx';
 
 export interface SigningViewProps {
   access: SigningAccess;
@@ -265,6 +266,7 @@ export function SigningView({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <Box>
+        <RequestBusiness access={access} businessId={request.owner.business_id} />
         <Typography
           id="page-title"
           variant="h1"
