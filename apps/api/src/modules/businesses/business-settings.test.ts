@@ -21,6 +21,8 @@ describe.each(databaseKinds)('business branding and extras on %s', (kind) => {
   const { admin, member, rival, loner } = t.users;
   let acme: TestBusiness;
   let rivalBusiness: TestBusiness;
+  /** A direct-sign visitor of a request of Acme (set by the public-information test). */
+  let visitorHeaders: Record<string, string>;
   const base = () => `/v1/businesses/${acme.id}`;
   const uploadLogo = (as: TestUser, content: Buffer, name = 'logo', filename = 'logo.png') =>
     t.upload(`${base()}/branding/logo`, as, [{ name, filename, contentType: 'image/png', content }]);
@@ -96,6 +98,7 @@ describe.each(databaseKinds)('business branding and extras on %s', (kind) => {
       signatures: [visitorSignature('vera@example.ch', 'Vera', 'Visitor')],
     });
     const link = await visitorLink(t, 'vera@example.ch', request.id);
+    visitorHeaders = link.headers;
     const direct = await t.call('GET', `/v2/direct/businesses/${acme.id}/public-information`, link.headers);
     expect(direct.statusCode, direct.body).toBe(200);
     expect(json<BusinessPublicInformation>(direct)).toEqual(info);
@@ -201,6 +204,9 @@ describe.each(databaseKinds)('business branding and extras on %s', (kind) => {
     expect(await answers(loner)).toEqual(each(403, 'BUSINESS_MEMBERS_ONLY'));
     expect(await answers(rival)).toEqual(each(404, 'NOT_FOUND'));
     expect((await answers(null)).map(([status]) => status)).toEqual(Array(calls.length + 1).fill(401));
+    // A visitor's link opens their request only.
+    for (const [method, url, body] of calls)
+      expect((await t.call(method, url, visitorHeaders, body)).statusCode, url).toBe(401);
     // Nothing changed: the logo is still there.
     const settings = json<BusinessSettings>(await t.call('GET', `${base()}/settings`, admin));
     expect(settings.companyBranding.logo).not.toBeNull();
