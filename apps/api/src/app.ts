@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
+import { openDatabase, pgliteDirFor, type Database, type Db } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputChecks } from './plugins/bad-input.ts';
@@ -55,6 +55,17 @@ import {
   runBusinessDeletion,
 } from './modules/businesses/business-deletion.service.ts';
 import { businessActivityRoutes } from './modules/businesses/business-activity.routes.ts';
+import { businessSettingsRoutes } from './modules/businesses/business-settings.routes.ts';
+import { ownerBusiness } from './modules/businesses/business-branding.service.ts';
+import {
+  completionMailJobKind,
+  sendCompletionMail,
+} from './modules/signature-requests/completion-mail.service.ts';
+import {
+  businessRetentionJobKind,
+  runBusinessRetention,
+  scheduleBusinessRetention,
+} from './modules/businesses/business-retention.service.ts';
 import { membershipOf, visualSignaturePermissionsOf } from './modules/businesses/businesses.service.ts';
 import { visualSignaturesRoutes } from './modules/visual-signatures/visual-signatures.routes.ts';
 import { sandboxAccess, trustServicesPlugin } from '@signet/trust-services';
@@ -192,7 +203,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trustAnchors: () => qtsp.caCertificatesDer(),
   };
   jobs.register(auditTimestampJobKind, (payload) => timestampHead({ db, clock, audit }, payload));
-  const requestDeps = { ...documentDeps, audit };
+  const requestDeps = {
+    ...documentDeps,
+    audit,
+    // Mails of a business member's requests carry the business's logo and, at completion, its files.
+    ownerBusiness: (owner: Db, userId: string) => ownerBusiness(owner, config.publicUrl, userId),
+  };
+  jobs.register(completionMailJobKind, (payload) => sendCompletionMail({ ...requestDeps, deliver }, payload));
   // Seats are configured until billing sets them per plan; deletion waits out the grace period.
   const businessDeps = {
     ...deps,
@@ -203,6 +220,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   jobs.register(retentionJobKind, () => runRetentionSweep(requestDeps));
   // The daily automatic deletion runs wherever jobs run.
   if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleRetentionSweep(db, clock.now()));
+  // A business's automatic deletion also removes the files from storage (and records each deletion).
+  jobs.register(businessRetentionJobKind, () => runBusinessRetention(documentDeps));
+  if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleBusinessRetention(db, clock.now()));
   // The referral widget's tokens are checked with the same key by every process (see config.ts).
   const referralTokenKey = Buffer.from(
     config.referralTokenKey ?? installationSecret(config.dataDir, 'referral-token-key'),
@@ -267,6 +287,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) => businessesRoutes(instance, { ...deps, env: config.env }));
       await api.register((instance) => businessSealsRoutes(instance, { ...deps, blobs }));
       await api.register((instance) => businessInvitationsRoutes(instance, businessDeps));
+      await api.register((instance) => businessSettingsRoutes(instance, { ...deps, blobs }));
       await api.register((instance) =>
         businessLifecycleRoutes(instance, { ...businessDeps, env: config.env }),
       );

@@ -10,7 +10,14 @@ export type BusinessRole = z.infer<typeof BusinessRole>;
 const Toggle = z.object({ enabled: z.boolean() });
 const MailAttachment = z.object({ enabled: z.boolean(), customisable: z.boolean() });
 
-/** Spec §3 Business settings (company branding arrives with the logo upload). */
+/**
+ * The company logo (spec §3 companyBranding.logo): a PNG Signet re-encoded, its size in pixels, and
+ * where anyone may load it (mails and visitors' pages show it; the address changes with the logo).
+ */
+export const BusinessLogo = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export type BusinessLogo = z.infer<typeof BusinessLogo>;
+
+/** Spec §3 Business settings. */
 export const BusinessSettings = z.object({
   /** Blank (null) when not set; spec §5: an invalid stored value is blanked when read. */
   supportContact: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
@@ -24,6 +31,8 @@ export const BusinessSettings = z.object({
   }),
   affiliate: Toggle,
   userPilot: Toggle,
+  /** Set through the logo calls (POST/DELETE .../branding/logo), not through PUT .../settings. */
+  companyBranding: z.object({ logo: BusinessLogo.nullable() }),
   /** What members may change on their visual signatures (spec §3 permissions.visualSignatures). */
   visualSignatures: VisualSignaturePermissions,
 });
@@ -41,6 +50,7 @@ export const defaultBusinessSettings: BusinessSettings = {
   },
   affiliate: { enabled: false },
   userPilot: { enabled: false },
+  companyBranding: { logo: null },
   visualSignatures: defaultVisualSignaturePermissions,
 };
 

@@ -170,7 +170,14 @@ export const SignatureRequest = z.object({
   id: z.string(),
   title: z.string(),
   message: z.string().nullable(),
-  owner: z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }),
+  owner: z.object({
+    id: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    /** The owner's business: the signing page shows its name and logo (its public information). */
+    business_id: z.string().nullable(),
+  }),
   status_overall: RequestStatus,
   /** The caller's own signature status in this request, if they are a signer. */
   signature_status: SignerStatus.nullable(),

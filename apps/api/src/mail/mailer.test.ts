@@ -1,44 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/helpers.ts';
+import { startSmtp } from '../../test/smtp-server.ts';
 import { renderMail } from './mailer.ts';
 import { templates } from './templates.ts';
 import { languages } from '@signet/contracts/common';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a local port (a free one by default) that keeps what arrives. */
-async function startSmtp(port = 0): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const bound = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${bound}`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('mail templates', () => {
   it('exist in all four languages with different text and the action link in both parts', () => {

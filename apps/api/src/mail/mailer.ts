@@ -12,6 +12,20 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent along (the completion mail of a business that attaches them); never queued as such. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The business a mail is sent on behalf of: its name, and its logo's absolute address if it has one. */
+export interface MailBrand {
+  name: string;
+  logoUrl: string | null;
 }
 
 export interface MailRequest {
@@ -21,6 +35,17 @@ export interface MailRequest {
   params?: Record<string, string>;
   /** The button link, when the template has an action. */
   actionUrl?: string;
+  /** Shown at the top of the HTML part: the mail comes from this business's request. */
+  brand?: MailBrand;
+}
+
+/** The business's logo (or its name, without one) above the text. */
+function brandHeader(brand: MailBrand | undefined): string {
+  if (!brand) return '';
+  const name = escapeHtml(brand.name);
+  return brand.logoUrl
+    ? `<p><img src="${escapeHtml(brand.logoUrl)}" alt="${name}" style="max-height:64px;max-width:240px"></p>\n`
+    : `<p style="font-size:18px;font-weight:bold">${name}</p>\n`;
 }
 
 export const mailJobKind = 'mail.send';
@@ -51,7 +76,7 @@ export function renderMail(request: MailRequest): MailMessage {
     template.footer,
   ].join('\n');
   const html = `<!doctype html><html lang="${request.lang.slice(0, 2)}"><body style="font-family:Arial,sans-serif;color:#1b1f24;max-width:560px;margin:auto">
-<p>${escapeHtml(greeting)}</p>
+${brandHeader(request.brand)}<p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1746a2;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(action.url)}</p>` : ''}
 <hr><p style="font-size:12px;color:#555">${escapeHtml(template.footer)}</p></body></html>`;
@@ -82,7 +107,11 @@ export function createMailTransport(options: {
       await transporter.sendMail({ from: options.from, ...message });
     };
   }
-  return async (message) => {
-    await options.db.insert(mailOutbox).values({ ...message, createdAt: options.clock.now() });
+  return async ({ attachments, ...message }) => {
+    // The sandbox outbox keeps the text; an attachment is named at the end of it.
+    const named = attachments?.length
+      ? `${message.text}\n\n[${attachments.map((a) => a.filename).join(', ')}]`
+      : message.text;
+    await options.db.insert(mailOutbox).values({ ...message, text: named, createdAt: options.clock.now() });
   };
 }

@@ -11,6 +11,8 @@ export interface BusinessMembership {
   pricePlanName: string | null;
   userPilotEnabled: boolean;
   planStart: string | null;
+  /** The company logo the header shows (settings.companyBranding.logo), or null. */
+  logo: { url: string; width: number; height: number } | null;
 }
 
 export function isTrialExpired(business: BusinessMembership): boolean {

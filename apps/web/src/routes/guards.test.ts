@@ -19,6 +19,7 @@ function business(role: 'admin' | 'member', paymentMethod: string | null = 'STRI
     pricePlanName: 'pro',
     userPilotEnabled: false,
     planStart: null,
+    logo: null,
   };
 }
 

@@ -85,6 +85,22 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/business-activity/components/activity-page.tsx'),
     'ActivityPage',
   ),
+  'business-settings': lazyRouteComponent(
+    () => import('../features/business-settings/components/settings-page.tsx'),
+    'BusinessSettingsPage',
+  ),
+  'business-profile': lazyRouteComponent(
+    () => import('../features/business-settings/components/profile-page.tsx'),
+    'BusinessProfilePage',
+  ),
+  'business-aes': lazyRouteComponent(
+    () => import('../features/business-settings/components/aes-page.tsx'),
+    'AesForBusinessPage',
+  ),
+  'business-extras': lazyRouteComponent(
+    () => import('../features/business-settings/components/extras-page.tsx'),
+    'BusinessExtrasPage',
+  ),
   'business-domains': lazyRouteComponent(
     () => import('../features/business-domains/components/domains-page.tsx'),
     'DomainsPage',

@@ -4,6 +4,7 @@ import { businessActivityEndpoints } from './business-activity.ts';
 import { businessDomainEndpoints } from './business-domains.ts';
 import { businessSealEndpoints } from './business-seals.ts';
 import { businessLifecycleEndpoints } from './business-lifecycle.ts';
+import { businessSettingsEndpoints } from './business-settings.ts';
 import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
 import { documentEndpoints } from './documents.ts';
 import { eidEndpoints } from './eid.ts';
@@ -28,6 +29,7 @@ export const allEndpoints: readonly Endpoint[] = [
   businessInvitationEndpoints,
   businessSealEndpoints,
   businessLifecycleEndpoints,
+  businessSettingsEndpoints,
   documentEndpoints,
   eidEndpoints,
   identificationEndpoints,

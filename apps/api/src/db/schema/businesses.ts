@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, entityId, instant, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
+
+/** Spec §3 aes4biz: who represents the business for advanced signatures in its name. */
+export interface Aes4BizRecord {
+  enabled: boolean;
+  representativeName: string | null;
+  representativeEmail: string | null;
+  commercialRegister: string | null;
+}
 
 /**
  * Businesses (spec §3). `settings` holds the contracts' BusinessSettings (user pilot, retention,
@@ -27,6 +35,12 @@ export const businesses = pgTable('businesses', {
   /** An admin asked to delete the business (DELETE /v2/businesses/{id}); a job does it at `deletionDueAt`. */
   deletionRequestedAt: instant('deletion_requested_at'),
   deletionDueAt: instant('deletion_due_at'),
+  /** Company branding (spec §3 companyBranding.logo): the re-encoded logo in the blob store and its size. */
+  logoSha256: text('logo_sha256'),
+  logoWidth: integer('logo_width'),
+  logoHeight: integer('logo_height'),
+  /** Null until an admin saves the aes4biz page; its domains are the verified business domains. */
+  aes4biz: jsonb('aes4biz').$type<Aes4BizRecord>(),
   ...timestamps,
 });
 
@@ -167,4 +181,27 @@ export const businessDomains = pgTable(
       .on(t.domain)
       .where(sql`${t.verifiedAt} is not null`),
   ],
+);
+
+/**
+ * What automatic deletion (settings.signatureRequests.retention) removed: one row per request whose
+ * documents, attachments and page images went, for the admins to see. The request itself is gone
+ * with them, so its title and dates are kept here (no document content, no signer data).
+ */
+export const businessRetentionDeletions = pgTable(
+  'business_retention_deletions',
+  {
+    ...entityId,
+    businessId: belongsTo('business_id', () => businesses.id),
+    requestId: text('request_id').notNull(),
+    title: text('title').notNull(),
+    /** SIGNED, DECLINED or WITHDRAWN. */
+    status: text('status').notNull(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    finishedAt: instant('finished_at').notNull(),
+    documentCount: integer('document_count').notNull(),
+    attachmentCount: integer('attachment_count').notNull(),
+    deletedAt: instant('deleted_at').notNull(),
+  },
+  (t) => [index('business_retention_deletions_business_idx').on(t.businessId, t.deletedAt)],
 );

@@ -16,7 +16,20 @@ import { cast, useTestApp, visitorSignature, type TestBusiness } from '../../../
 type Caller = 'admin' | 'member' | 'rival' | 'loner' | 'visitor' | 'nobody';
 type Answer = [status: number, code: string] | 'passes';
 
-const refusals: Record<'admin' | 'member', Record<Caller, Answer>> = {
+type Policy = 'admin' | 'member' | 'user' | 'public';
+const everybody: Record<Caller, Answer> = {
+  admin: 'passes',
+  member: 'passes',
+  rival: 'passes',
+  loner: 'passes',
+  visitor: 'passes',
+  nobody: 'passes',
+};
+const refusals: Record<Policy, Record<Caller, Answer>> = {
+  // What a business shows the world (its logo, for mail clients) and every signed-in person (its
+  // name and logo): nothing an admin keeps to the business.
+  public: everybody,
+  user: { ...everybody, visitor: [401, 'UNAUTHENTICATED'], nobody: [401, 'UNAUTHENTICATED'] },
   admin: {
     admin: 'passes',
     member: [403, 'BUSINESS_ADMINS_ONLY'],
@@ -69,6 +82,7 @@ describe.each(databaseKinds)('the business permission matrix on %s', (kind) => {
         name: seal,
         userId: t.users.member.id,
         domain: 'matrix.example',
+        sha256: '0'.repeat(64),
       };
       // A parameter without a fixture value gets a well-formed one that names nothing.
       return encodeURIComponent(values[name] ?? '00000000-0000-4000-8000-000000000000');
@@ -80,13 +94,13 @@ describe.each(databaseKinds)('the business permission matrix on %s', (kind) => {
   it('lists the calls it checks (every business call of the contracts)', () => {
     // Guards the filter itself: if the path pattern stopped matching, the matrix would check nothing.
     expect(namingABusiness.length).toBeGreaterThanOrEqual(20);
-    for (const endpoint of namingABusiness) expect(['admin', 'member']).toContain(endpoint.auth);
+    for (const endpoint of namingABusiness) expect(Object.keys(refusals)).toContain(endpoint.auth);
   });
 
   it.each(namingABusiness.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
     '%s: each caller gets the answer of its policy',
     async (_, endpoint) => {
-      const policy = endpoint.auth as 'admin' | 'member';
+      const policy = endpoint.auth as Policy;
       const answers: string[] = [];
       const expected: string[] = [];
       for (const [caller, answer] of Object.entries(refusals[policy]) as Array<[Caller, Answer]>) {

@@ -31,7 +31,7 @@ export async function businessSealsRoutes(
       const caller = businessCaller(request);
       // The seal is looked up first: an upload for a seal that is not there is not read.
       await seals.getSeal(deps, caller, request.params.name);
-      const png = await uploadedImage(request, seals.sealImageRules);
+      const { png } = await uploadedImage(request, seals.sealImageRules);
       return seals.setSealImage(deps, caller, request.params.name, png);
     },
     deleteSealImage: (request) => seals.deleteSealImage(deps, businessCaller(request), request.params.name),

@@ -22,6 +22,7 @@ import * as repo from './businesses.repository.ts';
 import { verifiedDomainNames } from './business-domains.repository.ts';
 import { sealSummaries } from './seal-summaries.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
+import { logoOf } from './business-logo.ts';
 
 /** New businesses start in a trial of the team plan (spec §4 TRIALING). */
 const initialBilling = { paymentMethod: 'TRIALING', billingStatus: 'trialing', pricePlanName: 'team' };
@@ -38,12 +39,16 @@ function deepMerge<T>(base: T, patch: unknown): T {
   return result as T;
 }
 
-/** Stored settings over the defaults; spec §5: an invalid support contact is blanked when read. */
-function settingsOf(row: repo.BusinessRow): BusinessSettings {
+/**
+ * Stored settings over the defaults; spec §5: an invalid support contact is blanked when read. The
+ * logo lives in its own columns (it changes through the logo calls only).
+ */
+export function settingsOf(row: repo.BusinessRow): BusinessSettings {
   const settings = deepMerge(defaultBusinessSettings, row.settings);
   const { email, phone } = settings.supportContact;
   return {
     ...settings,
+    companyBranding: { logo: logoOf(row) },
     supportContact: {
       email: email && Email.safeParse(email).success ? email : null,
       phone: phone && phonePattern.test(phone) ? phone : null,
@@ -224,7 +229,8 @@ export async function updateSettings(
     await repo.lockBusiness(tx, caller.businessId);
     const row = await requireBusiness(tx, caller.businessId);
     const settings = deepMerge(settingsOf(row), body);
-    await repo.updateBusiness(tx, row.id, { settings, updatedAt: deps.clock.now() });
+    const { companyBranding: _derived, ...stored } = settings;
+    await repo.updateBusiness(tx, row.id, { settings: stored, updatedAt: deps.clock.now() });
     return settings;
   });
 }

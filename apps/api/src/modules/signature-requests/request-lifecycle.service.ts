@@ -289,8 +289,18 @@ async function afterSignature(
     for (const s of signers) recipients.set(s.email, s.language as Language);
     for (const email of await repo.observersOf(db, request.id))
       if (!recipients.has(email)) recipients.set(email, owner.attributes.lang);
+    // A business may brand its members' mails and attach the signed files (its mail settings).
+    const business = await deps.ownerBusiness?.(db, request.ownerId);
+    const files = business && { requestId: request.id, ...business.attach };
     for (const [to, lang] of recipients)
-      await notify(deps, db, { to, template: 'completed', lang, params: { title: request.title }, url });
+      await notify(deps, db, {
+        to,
+        template: 'completed',
+        lang,
+        params: { title: request.title },
+        url,
+        ...(business ? { brand: business.brand, files: files! } : {}),
+      });
     return;
   }
   await repo.updateRequest(db, request.id, { updatedAt: now });

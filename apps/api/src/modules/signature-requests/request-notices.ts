@@ -1,12 +1,13 @@
 import type { Language } from '@signet/contracts/common';
 import type { Db } from '../../db/client.ts';
 import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
-import { queueMail, type MailRequest } from '../../mail/mailer.ts';
+import { queueMail, type MailBrand, type MailRequest } from '../../mail/mailer.ts';
 import type { TemplateName } from '../../mail/templates.ts';
 import { findUserIdByEmail, getAccount, notificationLevelOf } from '../accounts/accounts.service.ts';
 import { canSignNow } from './request-access.service.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 import { issueVisitorLinks } from './visitor-links.ts';
+import { queueCompletionMail, type CompletionFiles } from './completion-mail.service.ts';
 import { fullName } from '../../person-name.ts';
 
 // The mails a request sends, each queued in the transaction of the change it tells about.
@@ -33,7 +34,9 @@ export async function mailSigner(
   owner: { firstName: string; lastName: string },
 ): Promise<void> {
   const links = signer.kind === 'visitor' ? await issueVisitorLinks(db, deps.publicUrl, signer) : null;
+  const business = await deps.ownerBusiness?.(db, request.ownerId);
   const mail: MailRequest = {
+    ...(business ? { brand: business.brand } : {}),
     to: signer.email,
     template,
     lang: signer.language as Language,
@@ -61,21 +64,37 @@ const wantsNotice: Record<'all' | 'important' | 'none', (template: TemplateName)
   none: () => false,
 };
 
-/** Queues one notice mail in the caller's transaction, unless its recipient's level declines it. */
+/**
+ * Queues one notice mail in the caller's transaction, unless its recipient's level declines it.
+ * With `files`, the request's signed documents and/or signature protocol go along: the mail then
+ * waits for a job that reads them (completion-mail.service.ts).
+ */
 export async function notify(
   deps: SignatureRequestsDeps,
   db: Db,
-  mail: { to: string; template: TemplateName; lang: Language; params: Record<string, string>; url?: string },
+  mail: {
+    to: string;
+    template: TemplateName;
+    lang: Language;
+    params: Record<string, string>;
+    url?: string;
+    brand?: MailBrand;
+    files?: CompletionFiles;
+  },
 ): Promise<void> {
   const level = await notificationLevelOf({ db }, mail.to);
   if (level && !wantsNotice[level](mail.template)) return;
-  await queueMail(db, deps.clock, {
+  const request: MailRequest = {
     to: mail.to,
     template: mail.template,
     lang: mail.lang,
     params: mail.params,
     actionUrl: mail.url,
-  });
+    ...(mail.brand ? { brand: mail.brand } : {}),
+  };
+  if (mail.files && (mail.files.signedDocument || mail.files.signatureProtocol))
+    await queueCompletionMail(db, deps.clock, request, mail.files);
+  else await queueMail(db, deps.clock, request);
 }
 
 /** An address's language: its account's, else the given fallback. */

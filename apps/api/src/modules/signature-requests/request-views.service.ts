@@ -83,7 +83,12 @@ async function toDtos(deps: SignatureRequestsDeps, views: RequestView[]): Promis
   const ownerIds = [...new Set(views.map((v) => v.request.ownerId))];
   const [documentRows, owners] = await Promise.all([
     documentsInOrder(deps.db, [...new Set([...related.documentIds.values()].flat())]),
-    Promise.all(ownerIds.map((id) => getAccount(deps, id))),
+    Promise.all(
+      ownerIds.map(async (id) => ({
+        ...(await getAccount(deps, id)),
+        businessId: (await deps.ownerBusiness?.(deps.db, id))?.id ?? null,
+      })),
+    ),
   ]);
   const documentById = new Map(documentRows.map((row) => [row.id, row]));
   const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
@@ -102,7 +107,7 @@ function describe(
   signers: SignerRow[],
   me: SignerRow | null,
   related: {
-    owner: { id: string; email: string; firstName: string; lastName: string };
+    owner: { id: string; email: string; firstName: string; lastName: string; businessId: string | null };
     documents: DocumentRow[];
     observers: string[];
     attachments: AttachmentRow[];
@@ -113,7 +118,13 @@ function describe(
     id: request.id,
     title: request.title,
     message: request.message,
-    owner: { id: owner.id, email: owner.email, first_name: owner.firstName, last_name: owner.lastName },
+    owner: {
+      id: owner.id,
+      email: owner.email,
+      first_name: owner.firstName,
+      last_name: owner.lastName,
+      business_id: owner.businessId,
+    },
     status_overall: request.status,
     signature_status: me?.status ?? null,
     signatures_count: signers.length,

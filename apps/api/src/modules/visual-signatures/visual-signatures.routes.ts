@@ -42,7 +42,7 @@ export async function visualSignaturesRoutes(
       const { userId } = userCaller(request);
       // The signature is looked up first: an upload for one the caller does not have is not read.
       await visual.getVisualSignature(deps, userId, request.params.id);
-      const png = await uploadedImage(request, visual.signatureImageRules);
+      const { png } = await uploadedImage(request, visual.signatureImageRules);
       return visual.setVisualSignatureImage(deps, userId, request.params.id, png);
     },
     deleteVisualSignatureImage: (request) =>

@@ -106,6 +106,27 @@ function UserMenu() {
   );
 }
 
+/** The logo of the user's business beside Signet's (spec §3 companyBranding), for its members. */
+function BusinessBrand() {
+  const business = useQuery({ ...userBusinessQueryOptions, enabled: Boolean(getToken()) }).data;
+  if (!business?.logo) return null;
+  return (
+    <Box
+      component="img"
+      src={business.logo.url}
+      alt={business.name}
+      // Narrow screens keep room for the menu, language and account buttons.
+      sx={{
+        height: { xs: 28, sm: 32 },
+        maxWidth: { xs: 48, sm: 160 },
+        objectFit: 'contain',
+        ml: { xs: 0.5, sm: 2 },
+        minWidth: 0,
+      }}
+    />
+  );
+}
+
 /** The signed-in frame: header with navigation (a drawer below lg, spec §9 "mobile is lg"), content, footer. */
 export function MainShell({ aside, children }: { aside?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
@@ -132,6 +153,7 @@ export function MainShell({ aside, children }: { aside?: ReactNode; children: Re
             <MenuIcon />
           </IconButton>
           <Logo to="/dashboard" />
+          <BusinessBrand />
           <Box
             component="nav"
             aria-label={t('nav.main')}

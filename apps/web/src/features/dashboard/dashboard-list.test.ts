@@ -42,7 +42,13 @@ function request(overrides: Partial<SignatureRequest> = {}): SignatureRequest {
     id: 'r1',
     title: 'Lease',
     message: null,
-    owner: { id: 'someone-else', email: 'o@example.ch', first_name: 'Olga', last_name: 'Owner' },
+    owner: {
+      id: 'someone-else',
+      email: 'o@example.ch',
+      first_name: 'Olga',
+      last_name: 'Owner',
+      business_id: null,
+    },
     status_overall: 'OPEN',
     signature_status: 'OPEN',
     signatures_count: 1,
@@ -136,7 +142,7 @@ describe('signBlock', () => {
 
 describe('deleteBlock', () => {
   it('lets the owner delete drafts and finished requests, not open ones; others never', () => {
-    const mine = { id: me.id, email: me.email, first_name: 'Mia', last_name: 'Me' };
+    const mine = { id: me.id, email: me.email, first_name: 'Mia', last_name: 'Me', business_id: null };
     expect(deleteBlock(request({ owner: mine, status_overall: 'DRAFT' }), me)).toBeNull();
     expect(deleteBlock(request({ owner: mine, status_overall: 'DECLINED' }), me)).toBeNull();
     expect(deleteBlock(request({ owner: mine, status_overall: 'OPEN' }), me)).toBe('still_open');
@@ -157,7 +163,7 @@ describe('selection', () => {
     expect([...pruneSelection(new Set(['a', 'gone']), ['a', 'b'])]).toEqual(['a']);
   });
   it('splits the selected rows into signable, deletable and own-page ones', () => {
-    const mine = { id: me.id, email: me.email, first_name: 'Mia', last_name: 'Me' };
+    const mine = { id: me.id, email: me.email, first_name: 'Mia', last_name: 'Me', business_id: null };
     const rows = [
       request({ id: 'sign' }),
       request({ id: 'qes', signatures: [signature({ quality: 'qes' })] }),

@@ -15,6 +15,7 @@ async function getUserBusiness(): Promise<BusinessMembership | null> {
       pricePlanName: business.pricePlan.name,
       userPilotEnabled: business.settings.userPilot.enabled,
       planStart: business.planStart,
+      logo: business.settings.companyBranding.logo,
     };
   } catch (error) {
     if (isApiError(error) && error.code === 'NOT_FOUND') return null;

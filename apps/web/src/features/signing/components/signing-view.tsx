@@ -29,6 +29,7 @@ import { DocumentPages, type PageHighlight } from './document-pages.tsx';
 import { SealButton } from './seal-button.tsx';
 import { EventsTimeline, SignersList, signerName } from './request-details.tsx';
 import { ExistingSignaturesNotice } from '../../../components/existing-signatures-notice.tsx';
+import { RequestBusiness } from './request-business.tsx';
 
 export interface SigningViewProps {
   access: SigningAccess;
@@ -270,6 +271,7 @@ export function SigningView({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <Box>
+        <RequestBusiness access={access} businessId={request.owner.business_id} />
         <Typography
           id="page-title"
           variant="h1"
