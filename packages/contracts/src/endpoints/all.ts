@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
 import { businessDomainEndpoints } from './business-domains.ts';
+import { businessSignupEndpoints } from './business-signup.ts';
 import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
 import { documentEndpoints } from './documents.ts';
 import { eidEndpoints } from './eid.ts';
@@ -21,6 +22,7 @@ export const allEndpoints: readonly Endpoint[] = [
   accountEndpoints,
   businessEndpoints,
   businessDomainEndpoints,
+  businessSignupEndpoints,
   businessInvitationEndpoints,
   documentEndpoints,
   eidEndpoints,
