@@ -24,6 +24,16 @@ export const newAccountRules = {
   gtc: rules.mustBeTrue('validation.terms'),
 };
 export const newAccountDefaults = { password: '', mobile: '', gtc: false };
+
+/** A new person of a signup by mail: their names besides the new account's fields. */
+export const NewPersonForm = z.object({
+  firstName: rules.required().pipe(rules.maxLength(100)),
+  lastName: rules.required().pipe(rules.maxLength(100)),
+  ...newAccountRules,
+});
+export const newPersonDefaults = { firstName: '', lastName: '', ...newAccountDefaults };
+/** The fields the register calls' errors may name. */
+export const newPersonServerFields = ['firstName', 'lastName', 'password', 'mobile', 'gtc'] as const;
 type NewAccountValues = { password: string; mobile: string; gtc: boolean };
 
 /** What both register calls send of those fields (the language is the one the page is shown in). */
@@ -42,12 +52,15 @@ export function NewAccountFields<T extends NewAccountValues>({
   form,
   field,
   password,
+  submitLabel,
 }: {
   form: UseFormReturn<T>;
   /** The form's `field` (useAccountForm): a text field's props. */
   field: (name: 'password' | 'mobile') => TextFieldProps;
   /** The password's live check (useNewPassword). */
   password: { verdict: PasswordCheck | undefined };
+  /** The button's text when it is not "Create account" (the business signup's). */
+  submitLabel?: string;
 }) {
   const { t } = useTranslation();
   const termsUrl = readConfig().termsUrl;
@@ -89,7 +102,9 @@ export function NewAccountFields<T extends NewAccountValues>({
           <FormHelperText error>{translateValidation(t, fieldState.error.message)}</FormHelperText>
         )}
       </Box>
-      <SubmitButton busy={form.formState.isSubmitting}>{t('signup_steps.submit')}</SubmitButton>
+      <SubmitButton busy={form.formState.isSubmitting}>
+        {submitLabel ?? t('signup_steps.submit')}
+      </SubmitButton>
     </>
   );
 }
