@@ -1,6 +1,6 @@
-import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { TextLink } from '../../../components/router-links.tsx';
+import { ButtonLink, TextLink } from '../../../components/router-links.tsx';
 import { useBusinessSignup } from '../api/business-signup.ts';
 import { businessSignupDraft, clearBusinessSignupDraft, rememberedUcc } from '../business-signup-draft.ts';
 import { AccountForm, AuthFooter, NameFields, useAccountForm } from './account-form.tsx';
@@ -21,7 +21,7 @@ import { useNewPassword } from './password-check.tsx';
  */
 export function BusinessSignupStepsPage() {
   const draft = businessSignupDraft();
-  if (!draft) return <Navigate to="/business/signup" replace />;
+  if (!draft) return <StartWithBusiness />;
   return <PersonForm business={draft} />;
 }
 
@@ -74,6 +74,18 @@ function PersonForm({ business }: { business: { email: string; name: string; pho
       <AuthFooter>
         <TextLink to="/business/signup">{t('business_signup.change')}</TextLink>
       </AuthFooter>
+    </AuthCard>
+  );
+}
+
+/** Opened without the first page's answers (another tab, a bookmark): that page comes first. */
+function StartWithBusiness() {
+  const { t } = useTranslation(['account', 'translation'], { nsMode: 'fallback' });
+  return (
+    <AuthCard title={t('business_signup.steps_title')} intro={t('business_signup.start_first')}>
+      <ButtonLink to="/business/signup" variant="contained" size="large" fullWidth>
+        {t('business_signup.start')}
+      </ButtonLink>
     </AuthCard>
   );
 }

@@ -1,15 +1,12 @@
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type Control, type UseFormReturn } from 'react-hook-form';
+import type { Control, UseFormReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CheckboxField } from '../../../components/checkbox-field.tsx';
 import { readConfig } from '../../../lib/config.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { rules, translateValidation } from '../../../lib/validation.ts';
+import { rules } from '../../../lib/validation.ts';
 import type { PasswordCheck } from '../api/check-password.ts';
 import { SubmitButton } from './account-form.tsx';
 import { NewPasswordField } from './password-check.tsx';
@@ -64,11 +61,6 @@ export function NewAccountFields<T extends NewAccountValues>({
 }) {
   const { t } = useTranslation();
   const termsUrl = readConfig().termsUrl;
-  // The checkbox reads the one field these forms share by name; the form's own type is wider.
-  const { field: gtc, fieldState } = useController({
-    control: form.control as unknown as Control<NewAccountValues>,
-    name: 'gtc',
-  });
   const mobile = field('mobile');
   return (
     <>
@@ -80,28 +72,19 @@ export function NewAccountFields<T extends NewAccountValues>({
         {...mobile}
         helperText={mobile.helperText ?? t('signup_steps.mobile_hint')}
       />
-      <Box>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={gtc.value}
-              onChange={(event) => gtc.onChange(event.target.checked)}
-              slotProps={{ input: { ref: gtc.ref } }}
-            />
-          }
-          label={
-            <Trans
-              i18nKey="signup_steps.gtc"
-              components={{
-                terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
-              }}
-            />
-          }
-        />
-        {fieldState.error && (
-          <FormHelperText error>{translateValidation(t, fieldState.error.message)}</FormHelperText>
-        )}
-      </Box>
+      <CheckboxField
+        // The one field these forms share by name; the form's own type is wider.
+        control={form.control as unknown as Control<NewAccountValues>}
+        name="gtc"
+        label={
+          <Trans
+            i18nKey="signup_steps.gtc"
+            components={{
+              terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
+            }}
+          />
+        }
+      />
       <SubmitButton busy={form.formState.isSubmitting}>
         {submitLabel ?? t('signup_steps.submit')}
       </SubmitButton>

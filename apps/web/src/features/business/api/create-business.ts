@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '@signet/contracts/endpoint';
 import { businessEndpoints } from '@signet/contracts/endpoints/businesses';
 import { callApi } from '../../../lib/api-client.ts';
-import { userBusinessQueryOptions } from '../../../lib/api/get-user-business.ts';
+import { userQueryKey } from '../../../lib/api/get-user.ts';
 
 /** POST /v2/businesses: the signed-in user creates a business and becomes its admin. */
 export function useCreateBusiness() {
@@ -10,7 +10,8 @@ export function useCreateBusiness() {
   return useMutation({
     mutationFn: (body: BodyOf<typeof businessEndpoints.createBusiness>) =>
       callApi(businessEndpoints.createBusiness, { body }),
-    // The guards read the membership: the welcome page is for admins.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userBusinessQueryOptions.queryKey }),
+    // The guards and gates read the user and the membership (both under the user's key): the
+    // welcome page is for admins, and the creator's accepted business invitation must be seen.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey }),
   });
 }

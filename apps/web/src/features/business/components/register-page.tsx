@@ -1,16 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CheckboxField } from '../../../components/checkbox-field.tsx';
 import { PageFrame, PageLoading } from '../../../components/page-frame.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
@@ -116,7 +114,6 @@ function CreateBusinessForm({ email }: { email: string }) {
       apply(error);
     }
   });
-  const gtcError = form.formState.errors.gtc?.message;
   return (
     <SectionCard id="business-details" heading={t('register.details')} intro={t('register.intro')}>
       {formError && (
@@ -128,37 +125,8 @@ function CreateBusinessForm({ email }: { email: string }) {
         <TextField label={t('register.name')} autoComplete="organization" autoFocus {...field('name')} />
         <TextField label={t('register.email')} type="email" {...field('email', t('register.email_hint'))} />
         <TextField label={t('register.phone')} type="tel" {...field('phone', t('register.phone_hint'))} />
-        <Box>
-          <Controller
-            control={form.control}
-            name="gtc"
-            render={({ field: gtc }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={gtc.value}
-                    onChange={(event) => gtc.onChange(event.target.checked)}
-                    slotProps={{ input: { ref: gtc.ref } }}
-                  />
-                }
-                label={t('register.gtc')}
-              />
-            )}
-          />
-          {gtcError && <FormHelperText error>{translateValidation(t, gtcError)}</FormHelperText>}
-          <Controller
-            control={form.control}
-            name="dpa"
-            render={({ field: dpa }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox checked={dpa.value} onChange={(event) => dpa.onChange(event.target.checked)} />
-                }
-                label={t('register.dpa')}
-              />
-            )}
-          />
-        </Box>
+        <CheckboxField control={form.control} name="gtc" label={t('register.gtc')} />
+        <CheckboxField control={form.control} name="dpa" label={t('register.dpa')} />
         <Box>
           <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
             {t('register.submit')}
