@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   emailTokens,
   identityProviders,
@@ -164,6 +164,23 @@ export function findPendingBusinessSignup(
 /** Once the account exists its password hash lives there; the pending copy goes. */
 export async function deletePendingBusinessSignup(db: Db, tokenHash: string): Promise<void> {
   await db.delete(pendingBusinessSignups).where(eq(pendingBusinessSignups.tokenHash, tokenHash));
+}
+
+/**
+ * Pending business signups whose link expired (or was used) keep nothing worth keeping, least of
+ * all a password hash: each new signup sweeps them away.
+ */
+export async function deleteLapsedBusinessSignups(db: Db, now: Date): Promise<void> {
+  const lapsed = db
+    .select({ tokenHash: emailTokens.tokenHash })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.purpose, 'business_signup'),
+        or(lte(emailTokens.expiresAt, now), isNotNull(emailTokens.usedAt)),
+      ),
+    );
+  await db.delete(pendingBusinessSignups).where(inArray(pendingBusinessSignups.tokenHash, lapsed));
 }
 
 export async function findIdentityProvider(db: Db, domain: string): Promise<string | null> {

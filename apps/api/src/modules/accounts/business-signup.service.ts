@@ -38,6 +38,7 @@ export async function requestBusinessSignup(
   const passwordHash = await hashPassword(body.password);
   const lang = body.lang ?? defaultLanguage;
   const token = await deps.db.transaction(async (tx) => {
+    await repo.deleteLapsedBusinessSignups(tx, deps.clock.now());
     const value = await issueEmailToken(
       { ...deps, db: tx },
       { purpose: 'business_signup', email: body.email, userId: null, lang, lifetimeMs: signupTokenMs },

@@ -91,6 +91,15 @@ describe.each(databaseKinds)('business signup on %s', (kind) => {
     expect(json(late)).toMatchObject({ code: 'TOKEN_INVALID', field: 'token' });
     expect(await accountOf('late@example.ch')).toEqual([]);
     expect(await businessesNamed('Firma late@example.ch')).toEqual([]);
+
+    // Its pending copy (a password hash among it) goes with the next signup; that one stays.
+    const pendingNames = async () =>
+      (await t.database.db.select().from(pendingBusinessSignups)).map((row) => row.business.name);
+    expect(await pendingNames()).toContain('Firma late@example.ch');
+    expect((await signUp('next@example.ch')).statusCode).toBe(204);
+    const after = await pendingNames();
+    expect(after).not.toContain('Firma late@example.ch');
+    expect(after).toContain('Firma next@example.ch');
   });
 
   it.each([
