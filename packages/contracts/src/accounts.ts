@@ -25,7 +25,7 @@ export type PasswordErrorCode = z.infer<typeof PasswordErrorCode>;
 
 const Name = z.string().trim().min(1).max(100);
 const Password = z.string().min(1).max(passwordMaxLength);
-const OneTimeToken = z.string().min(16).max(200);
+export const OneTimeToken = z.string().min(16).max(200);
 
 /** Spec §3 User attributes. Values are strings, booleans or numbers as the spec's client reads them. */
 export const UserAttributes = z.object({
@@ -107,17 +107,23 @@ export const RequestConfirmationBody = z.strictObject({ email: Email, lang: Lang
 export const ValidConfirmationBody = z.strictObject({ token: OneTimeToken });
 export const ValidConfirmationResponse = z.object({ valid: z.boolean(), email: z.string().nullable() });
 
-/** Spec §3 Registration. The token comes from the confirmation mail and proves the e-mail. */
-export const RegisterBody = z.strictObject({
-  token: OneTimeToken,
+/** What a new account holder gives at signup, personal or business (spec §3 Registration). */
+export const newAccountFields = {
   firstName: Name,
   lastName: Name,
   password: Password,
   gtc: z.literal(true, { error: 'You must accept the terms' }),
   lang: Language.optional(),
   mobile: Phone.optional(),
-  avatar: z.string().max(20).optional(),
+  /** The referral code a signup link carried (spec §2 `ucc`). */
   celloUCC: z.string().max(100).optional(),
+};
+
+/** Spec §3 Registration. The token comes from the confirmation mail and proves the e-mail. */
+export const RegisterBody = z.strictObject({
+  token: OneTimeToken,
+  ...newAccountFields,
+  avatar: z.string().max(20).optional(),
 });
 
 /**

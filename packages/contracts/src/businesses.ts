@@ -241,7 +241,7 @@ export type BusinessForMember = z.infer<typeof BusinessForMember>;
 /** GET /v1/businesses/{id}: all of it for its admins, the member's view for the others. */
 export const BusinessView = z.union([Business, BusinessForMember]);
 
-const BusinessName = z.string().trim().min(1).max(100);
+export const BusinessName = z.string().trim().min(1).max(100);
 
 /** POST /v2/businesses (the /business/register page): the caller creates a business and becomes its admin. */
 export const CreateBusinessBody = z.strictObject({

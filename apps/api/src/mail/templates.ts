@@ -1,4 +1,5 @@
 import type { Language } from '@signet/contracts/common';
+import { businessSignupTemplates } from './business-signup-templates.ts';
 import { businessTemplates } from './business-templates.ts';
 import { footer } from './footer.ts';
 import type { MailTemplates } from './mail-template.ts';
@@ -431,6 +432,7 @@ export const templates = {
     },
   },
   ...businessTemplates,
+  ...businessSignupTemplates,
 } satisfies MailTemplates;
 
 export type TemplateName = keyof typeof templates;

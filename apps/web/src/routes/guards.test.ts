@@ -120,6 +120,13 @@ describe('route guards (spec §2)', () => {
     expect(decide(input('/business/upgrade', { business: business('member') })).redirect?.to).toBe('/');
   });
 
+  it('tells someone in a business why /business/register sends them away', () => {
+    expect(decide(input('/business/register', { business: business('member') })).snackbar).toBe(
+      'business.already_in_business',
+    );
+    expect(decide(input('/business/upgrade', { business: business('member') })).snackbar).toBeUndefined();
+  });
+
   it('forces a weak password to the change-password page, but lets the user log out', () => {
     const user = makeUser({ weak_password: true });
     expect(decide(input('/dashboard', { user })).redirect?.to).toBe('/profile/change-password');

@@ -90,7 +90,10 @@ export function decide(input: GuardInput): GuardDecision {
     return { redirect: linkOptions({ to: '/invite/$id', params: { id: input.rememberedInvitation } }) };
   const role = userRole(user, business);
   if (spec.strict && role !== spec.role && !(spec.path === '/business/upgrade' && role === 'admin')) {
-    return { redirect: linkOptions({ to: role === 'admin' ? '/business/dashboard' : '/' }) };
+    const redirect = linkOptions({ to: role === 'admin' ? '/business/dashboard' : '/' });
+    // Someone in a business who asks to create one is told why they land elsewhere.
+    if (spec.path === '/business/register') return { redirect, snackbar: 'business.already_in_business' };
+    return { redirect };
   }
   if (spec.role === 'member' || spec.role === 'admin') {
     if (!business) return { redirect: linkOptions({ to: '/business/register' }) };

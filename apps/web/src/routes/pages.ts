@@ -2,10 +2,6 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 
 // Every page is its own chunk so the login page loads only what it shows.
 const planned = lazyRouteComponent(() => import('../components/planned-page.tsx'), 'PlannedPage');
-const signup = lazyRouteComponent(
-  () => import('../features/account/components/signup-page.tsx'),
-  'SignupPage',
-);
 // Pages that are one message with an action (spec §2 simple pages and flow end points).
 const message = lazyRouteComponent(() => import('../components/message-page.tsx'), 'MessagePage');
 const messagePages = [
@@ -55,8 +51,31 @@ const pages: Record<string, RouteComponent> = {
   ...Object.fromEntries(messagePages.map((key) => [key, message])),
   ...Object.fromEntries(identificationKeys.map((key) => [key, identification(key)])),
   login: lazyRouteComponent(() => import('../features/account/components/login-page.tsx'), 'LoginPage'),
-  signup,
-  'business-signup': signup,
+  signup: lazyRouteComponent(() => import('../features/account/components/signup-page.tsx'), 'SignupPage'),
+  'business-signup': lazyRouteComponent(
+    () => import('../features/account/components/business-signup-page.tsx'),
+    'BusinessSignupPage',
+  ),
+  'business-signup-steps': lazyRouteComponent(
+    () => import('../features/account/components/business-signup-steps-page.tsx'),
+    'BusinessSignupStepsPage',
+  ),
+  'business-signup-confirm': lazyRouteComponent(
+    () => import('../features/account/components/business-signup-confirm-page.tsx'),
+    'BusinessSignupConfirmPage',
+  ),
+  'business-register': lazyRouteComponent(
+    () => import('../features/business/components/register-page.tsx'),
+    'RegisterPage',
+  ),
+  'business-upgrade': lazyRouteComponent(
+    () => import('../features/business/components/upgrade-page.tsx'),
+    'UpgradePage',
+  ),
+  'business-welcome': lazyRouteComponent(
+    () => import('../features/business/components/welcome-page.tsx'),
+    'WelcomePage',
+  ),
   'signup-confirm': lazyRouteComponent(
     () => import('../features/account/components/signup-confirm-page.tsx'),
     'SignupConfirmPage',

@@ -95,6 +95,8 @@ const pages = [
   // Business
   unauth('/business/signup', 'business-signup'),
   unauth('/business/signup/steps', 'business-signup-steps'),
+  // Where the mailed link lands (a Signet addition: the spec's flow ends at mail-sent).
+  unauth('/business/signup/confirm', 'business-signup-confirm'),
   unauth('/business/signup/mail-sent', 'business-signup-mail-sent'),
   { ...user('/business/register', 'business-register'), strict: true },
   { ...user('/business/upgrade', 'business-upgrade'), strict: true },

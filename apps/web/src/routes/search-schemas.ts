@@ -31,6 +31,7 @@ const searchValidators = {
   ),
   'signup-confirm': validated(token),
   'signup-steps': validated(token),
+  'business-signup-confirm': validated(token),
   'profile-confirm': validated(token),
   'password-reset-new': validated(token),
   'business-signup': validated(z.looseObject({ ucc: z.string().max(100).optional() })),

@@ -5,6 +5,7 @@ import { businessDomainEndpoints } from './business-domains.ts';
 import { businessSealEndpoints } from './business-seals.ts';
 import { businessLifecycleEndpoints } from './business-lifecycle.ts';
 import { businessSettingsEndpoints } from './business-settings.ts';
+import { businessSignupEndpoints } from './business-signup.ts';
 import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
 import { documentEndpoints } from './documents.ts';
 import { eidEndpoints } from './eid.ts';
@@ -26,6 +27,7 @@ export const allEndpoints: readonly Endpoint[] = [
   businessEndpoints,
   businessActivityEndpoints,
   businessDomainEndpoints,
+  businessSignupEndpoints,
   businessInvitationEndpoints,
   businessSealEndpoints,
   businessLifecycleEndpoints,

@@ -54,12 +54,14 @@ export const loginDevices = pgTable(
   ],
 );
 
-/** Mailed one-time tokens: signup confirmation, e-mail re-verification, password reset. */
+/** Mailed one-time tokens: signup confirmation, business signup, e-mail re-verification, password reset. */
 export const emailTokens = pgTable(
   'email_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['signup', 'verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['signup', 'verify_email', 'reset_password', 'business_signup'],
+    }).notNull(),
     email: text('email').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     lang: text('lang').notNull(),
@@ -69,6 +71,30 @@ export const emailTokens = pgTable(
   },
   (t) => [index('email_tokens_email_idx').on(t.email)],
 );
+
+/** The business a business signup creates once its address is confirmed (spec §3 Business fields). */
+export interface PendingBusiness {
+  name: string;
+  phone: string | null;
+  dpa: boolean;
+}
+
+/**
+ * A business signup waiting for its mailed link (token purpose business_signup): the person and
+ * their business are created from it together, so an unconfirmed address owns nothing. The row
+ * goes with its token; the password is kept only as its hash.
+ */
+export const pendingBusinessSignups = pgTable('pending_business_signups', {
+  tokenHash: text('token_hash')
+    .primaryKey()
+    .references(() => emailTokens.tokenHash, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  mobile: text('mobile'),
+  business: jsonb('business').$type<PendingBusiness>().notNull(),
+  ...createdAt,
+});
 
 /** Single sign-on: the identity provider that e-mail addresses of a domain log in with. */
 export const identityProviders = pgTable('identity_providers', {

@@ -1,5 +1,12 @@
-import { and, desc, eq, gt, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
-import { emailTokens, identityProviders, loginDevices, sessions, users } from '../../db/schema/accounts.ts';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import {
+  emailTokens,
+  identityProviders,
+  loginDevices,
+  pendingBusinessSignups,
+  sessions,
+  users,
+} from '../../db/schema/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { firstRow, rowUpdater } from '../../db/schema/rows.ts';
 
@@ -139,6 +146,41 @@ export async function consumeToken(db: Db, tokenHash: string, now: Date): Promis
     .where(and(eq(emailTokens.tokenHash, tokenHash), isNull(emailTokens.usedAt)))
     .returning({ tokenHash: emailTokens.tokenHash });
   return rows.length === 1;
+}
+
+export type PendingBusinessSignupRow = typeof pendingBusinessSignups.$inferSelect;
+
+export async function insertPendingBusinessSignup(db: Db, row: PendingBusinessSignupRow): Promise<void> {
+  await db.insert(pendingBusinessSignups).values(row);
+}
+
+export function findPendingBusinessSignup(
+  db: Db,
+  tokenHash: string,
+): Promise<PendingBusinessSignupRow | null> {
+  return firstRow(db, pendingBusinessSignups, eq(pendingBusinessSignups.tokenHash, tokenHash));
+}
+
+/** Once the account exists its password hash lives there; the pending copy goes. */
+export async function deletePendingBusinessSignup(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(pendingBusinessSignups).where(eq(pendingBusinessSignups.tokenHash, tokenHash));
+}
+
+/**
+ * Pending business signups whose link expired (or was used) keep nothing worth keeping, least of
+ * all a password hash: each new signup sweeps them away.
+ */
+export async function deleteLapsedBusinessSignups(db: Db, now: Date): Promise<void> {
+  const lapsed = db
+    .select({ tokenHash: emailTokens.tokenHash })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.purpose, 'business_signup'),
+        or(lte(emailTokens.expiresAt, now), isNotNull(emailTokens.usedAt)),
+      ),
+    );
+  await db.delete(pendingBusinessSignups).where(inArray(pendingBusinessSignups.tokenHash, lapsed));
 }
 
 export async function findIdentityProvider(db: Db, domain: string): Promise<string | null> {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
+import { businessSignupEndpoints } from '@signet/contracts/endpoints/business-signup';
 import { userCaller, type UserCaller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import { deleteAccount, type AccountDeletionDeps } from './account-deletion.service.ts';
 import * as accounts from './accounts.service.ts';
+import { confirmBusinessSignup, requestBusinessSignup } from './business-signup.service.ts';
 import { identityProviderFor, login } from './login.service.ts';
 import * as passwords from './passwords.service.ts';
 import * as profile from './profile.service.ts';
@@ -65,5 +67,11 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDe
       return { emails: [...new Set([...own.emails, ...sentTo])].slice(0, 10) };
     },
     identityProviders: async (request) => ({ url: await identityProviderFor(deps, request.body.email) }),
+  });
+  registerEndpoints(app, businessSignupEndpoints, {
+    businessSignup: async (request) => {
+      await requestBusinessSignup(deps, { ...request.body, ip: request.ip });
+    },
+    confirmBusinessSignup: (request) => confirmBusinessSignup(deps, request.body.token),
   });
 }

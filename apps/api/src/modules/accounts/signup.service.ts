@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { RegisterBody } from '@signet/contracts/accounts';
 import { defaultLanguage, type Language } from '@signet/contracts/common';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, type UserCaller } from '../../plugins/auth.ts';
 import { queueMail } from '../../mail/mailer.ts';
@@ -103,30 +104,66 @@ export async function register(
   const passwordHash = await hashPassword(body.password);
   const userId = randomUUID();
   const lang = body.lang ?? (token.lang as Language);
-  await deps.db.transaction(async (tx) => {
-    if (await repo.findUserByEmail(tx, token.email))
-      throw new AppError(
-        'EMAIL_TAKEN',
-        'An account with this e-mail address exists already. Sign in instead.',
-        { field: 'token' },
-      );
-    if (!(await repo.consumeToken(tx, tokenHash, now)))
-      throw new AppError('TOKEN_INVALID', 'This confirmation link was used already.', { field: 'token' });
-    await repo.insertUser(tx, {
+  await deps.db.transaction((tx) =>
+    createConfirmedAccount(tx, {
+      tokenHash,
       id: userId,
       email: token.email,
-      emailVerified: true,
       firstName: body.firstName,
       lastName: body.lastName,
       passwordHash,
-      attributes: {
-        ...defaultAttributes(lang, body.mobile ?? null),
-        accepted_gtc: true,
-        avatar: body.avatar ?? 'f2',
-      },
-      createdAt: now,
-      updatedAt: now,
-    });
-  });
+      lang,
+      mobile: body.mobile ?? null,
+      avatar: body.avatar,
+      now,
+    }),
+  );
   return startSession(deps, userId);
+}
+
+/**
+ * The account of a confirmed signup (personal or business): verified address, terms accepted. Its
+ * token is used up in the same transaction; refused when the address has an account meanwhile, or
+ * when a concurrent request used the token first.
+ */
+export async function createConfirmedAccount(
+  tx: Db,
+  account: {
+    tokenHash: string;
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+    lang: Language;
+    mobile: string | null;
+    avatar?: string;
+    now: Date;
+  },
+): Promise<void> {
+  if (await repo.findUserByEmail(tx, account.email))
+    throw new AppError(
+      'EMAIL_TAKEN',
+      'An account with this e-mail address exists already. Sign in instead.',
+      {
+        field: 'token',
+      },
+    );
+  if (!(await repo.consumeToken(tx, account.tokenHash, account.now)))
+    throw new AppError('TOKEN_INVALID', 'This confirmation link was used already.', { field: 'token' });
+  await repo.insertUser(tx, {
+    id: account.id,
+    email: account.email,
+    emailVerified: true,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    passwordHash: account.passwordHash,
+    attributes: {
+      ...defaultAttributes(account.lang, account.mobile),
+      accepted_gtc: true,
+      avatar: account.avatar ?? 'f2',
+    },
+    createdAt: account.now,
+    updatedAt: account.now,
+  });
 }

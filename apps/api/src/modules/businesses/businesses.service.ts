@@ -92,32 +92,47 @@ function userBusinessOf(row: repo.BusinessRow, role: repo.Role): UserBusiness {
   };
 }
 
+/** The fields a new business starts with (its terms accepted by whoever creates it). */
+export type NewBusiness = Omit<z.infer<typeof CreateBusinessBody>, 'gtc'>;
+
+/**
+ * Creates a business with `adminUserId` as its first admin, on `db` (a transaction of the
+ * caller's: a business signup creates the account and its business together).
+ */
+export async function insertBusinessWithAdmin(
+  db: Db,
+  clock: BusinessesDeps['clock'],
+  adminUserId: string,
+  business: NewBusiness,
+): Promise<string> {
+  const now = clock.now();
+  const id = randomUUID();
+  await repo.insertBusiness(db, {
+    id,
+    name: business.name,
+    email: business.email,
+    phone: business.phone ?? null,
+    settings: {},
+    ...initialBilling,
+    planStart: now,
+    gtcAcceptedAt: now,
+    dpaAcceptedAt: business.dpa ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const creator = { businessId: id, userId: adminUserId, role: 'admin' as const, joinedAt: now };
+  if (!(await joinBusiness(db, clock, creator)))
+    throw new AppError('ALREADY_IN_BUSINESS', 'You belong to a business already; leave it first.');
+  return id;
+}
+
 /** POST /v2/businesses: the caller creates a business and becomes its first admin. */
 export async function createBusiness(
   deps: BusinessesDeps,
   caller: UserCaller,
   body: z.infer<typeof CreateBusinessBody>,
 ): Promise<UserBusiness> {
-  const now = deps.clock.now();
-  const id = randomUUID();
-  await deps.db.transaction(async (tx) => {
-    await repo.insertBusiness(tx, {
-      id,
-      name: body.name,
-      email: body.email,
-      phone: body.phone ?? null,
-      settings: {},
-      ...initialBilling,
-      planStart: now,
-      gtcAcceptedAt: now,
-      dpaAcceptedAt: body.dpa ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const creator = { businessId: id, userId: caller.userId, role: 'admin' as const, joinedAt: now };
-    if (!(await joinBusiness(tx, deps.clock, creator)))
-      throw new AppError('ALREADY_IN_BUSINESS', 'You belong to a business already; leave it first.');
-  });
+  const id = await deps.db.transaction((tx) => insertBusinessWithAdmin(tx, deps.clock, caller.userId, body));
   return userBusinessOf(await requireBusiness(deps.db, id), 'admin');
 }
 

@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -126,7 +127,7 @@ export function InvalidLinkCard({
 }: {
   /** The page's texts: `<texts>.invalid_title`, `.invalid_text` and `.again`. */
   texts: 'signup_confirm' | 'password_reset_new';
-  to: '/signup' | '/password-reset';
+  to: '/signup' | '/business/signup' | '/password-reset';
 }) {
   const { t } = useTranslation();
   return (
@@ -134,6 +135,24 @@ export function InvalidLinkCard({
       <ButtonLink to={to} variant="contained" size="large" fullWidth>
         {t(`${texts}.again`)}
       </ButtonLink>
+    </AuthCard>
+  );
+}
+
+/** A mailed link being checked (or used): the page's title over a spinner named for screen readers. */
+export function LinkCheckingCard({ title, children }: { title: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={title}>
+      {children ?? (
+        <Box
+          sx={{ display: 'flex', justifyContent: 'center', py: 3 }}
+          role="status"
+          aria-label={t('common.loading')}
+        >
+          <CircularProgress />
+        </Box>
+      )}
     </AuthCard>
   );
 }

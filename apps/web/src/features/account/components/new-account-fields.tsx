@@ -1,15 +1,12 @@
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type Control, type UseFormReturn } from 'react-hook-form';
+import type { Control, UseFormReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CheckboxField } from '../../../components/checkbox-field.tsx';
 import { readConfig } from '../../../lib/config.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { rules, translateValidation } from '../../../lib/validation.ts';
+import { rules } from '../../../lib/validation.ts';
 import type { PasswordCheck } from '../api/check-password.ts';
 import { SubmitButton } from './account-form.tsx';
 import { NewPasswordField } from './password-check.tsx';
@@ -24,6 +21,16 @@ export const newAccountRules = {
   gtc: rules.mustBeTrue('validation.terms'),
 };
 export const newAccountDefaults = { password: '', mobile: '', gtc: false };
+
+/** A new person of a signup by mail: their names besides the new account's fields. */
+export const NewPersonForm = z.object({
+  firstName: rules.required().pipe(rules.maxLength(100)),
+  lastName: rules.required().pipe(rules.maxLength(100)),
+  ...newAccountRules,
+});
+export const newPersonDefaults = { firstName: '', lastName: '', ...newAccountDefaults };
+/** The fields the register calls' errors may name. */
+export const newPersonServerFields = ['firstName', 'lastName', 'password', 'mobile', 'gtc'] as const;
 type NewAccountValues = { password: string; mobile: string; gtc: boolean };
 
 /** What both register calls send of those fields (the language is the one the page is shown in). */
@@ -42,20 +49,18 @@ export function NewAccountFields<T extends NewAccountValues>({
   form,
   field,
   password,
+  submitLabel,
 }: {
   form: UseFormReturn<T>;
   /** The form's `field` (useAccountForm): a text field's props. */
   field: (name: 'password' | 'mobile') => TextFieldProps;
   /** The password's live check (useNewPassword). */
   password: { verdict: PasswordCheck | undefined };
+  /** The button's text when it is not "Create account" (the business signup's). */
+  submitLabel?: string;
 }) {
   const { t } = useTranslation();
   const termsUrl = readConfig().termsUrl;
-  // The checkbox reads the one field these forms share by name; the form's own type is wider.
-  const { field: gtc, fieldState } = useController({
-    control: form.control as unknown as Control<NewAccountValues>,
-    name: 'gtc',
-  });
   const mobile = field('mobile');
   return (
     <>
@@ -67,29 +72,22 @@ export function NewAccountFields<T extends NewAccountValues>({
         {...mobile}
         helperText={mobile.helperText ?? t('signup_steps.mobile_hint')}
       />
-      <Box>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={gtc.value}
-              onChange={(event) => gtc.onChange(event.target.checked)}
-              slotProps={{ input: { ref: gtc.ref } }}
-            />
-          }
-          label={
-            <Trans
-              i18nKey="signup_steps.gtc"
-              components={{
-                terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
-              }}
-            />
-          }
-        />
-        {fieldState.error && (
-          <FormHelperText error>{translateValidation(t, fieldState.error.message)}</FormHelperText>
-        )}
-      </Box>
-      <SubmitButton busy={form.formState.isSubmitting}>{t('signup_steps.submit')}</SubmitButton>
+      <CheckboxField
+        // The one field these forms share by name; the form's own type is wider.
+        control={form.control as unknown as Control<NewAccountValues>}
+        name="gtc"
+        label={
+          <Trans
+            i18nKey="signup_steps.gtc"
+            components={{
+              terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
+            }}
+          />
+        }
+      />
+      <SubmitButton busy={form.formState.isSubmitting}>
+        {submitLabel ?? t('signup_steps.submit')}
+      </SubmitButton>
     </>
   );
 }

@@ -1,11 +1,8 @@
 import { useEffect } from 'react';
-import CircularProgress from '@mui/material/CircularProgress';
-import Box from '@mui/material/Box';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useValidConfirmation } from '../api/valid-confirmation.ts';
-import { InvalidLinkCard } from './account-form.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { InvalidLinkCard, LinkCheckingCard } from './account-form.tsx';
 
 /** The mailed link lands here: a good token continues to the signup steps. */
 export function SignupConfirmPage() {
@@ -18,17 +15,7 @@ export function SignupConfirmPage() {
   }, [valid, token, navigate]);
 
   if (token && (check.isPending || valid)) {
-    return (
-      <AuthCard title={t('signup_confirm.checking')}>
-        <Box
-          sx={{ display: 'flex', justifyContent: 'center', py: 3 }}
-          role="status"
-          aria-label={t('common.loading')}
-        >
-          <CircularProgress />
-        </Box>
-      </AuthCard>
-    );
+    return <LinkCheckingCard title={t('signup_confirm.checking')} />;
   }
   return <InvalidLinkCard texts="signup_confirm" to="/signup" />;
 }

@@ -1,27 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { rememberedInvitation } from '../../../lib/remembered-invitation.ts';
-import { rules } from '../../../lib/validation.ts';
 import { useRegister } from '../api/register.ts';
 import { useValidConfirmation } from '../api/valid-confirmation.ts';
 import { AccountForm, InvalidLinkCard, NameFields, useAccountForm } from './account-form.tsx';
 import { AuthCard } from './auth-card.tsx';
 import {
   NewAccountFields,
+  NewPersonForm,
   newAccountBody,
-  newAccountDefaults,
-  newAccountRules,
+  newPersonDefaults,
+  newPersonServerFields,
 } from './new-account-fields.tsx';
 import { useNewPassword } from './password-check.tsx';
 import { useSignIn } from '../use-sign-in.ts';
-
-const StepsForm = z.object({
-  firstName: rules.required().pipe(rules.maxLength(100)),
-  lastName: rules.required().pipe(rules.maxLength(100)),
-  ...newAccountRules,
-});
-const fields = ['firstName', 'lastName', 'password', 'mobile', 'gtc'] as const;
 
 /** Signup after the e-mail is confirmed: name, password (checked live by the server), terms. */
 export function SignupStepsPage() {
@@ -31,9 +23,9 @@ export function SignupStepsPage() {
   const { token, check: confirmation } = useValidConfirmation();
   const register = useRegister();
   const { form, field, formError, submit } = useAccountForm(
-    StepsForm,
-    { firstName: '', lastName: '', ...newAccountDefaults },
-    fields,
+    NewPersonForm,
+    newPersonDefaults,
+    newPersonServerFields,
   );
   const [firstName, lastName] = form.watch(['firstName', 'lastName']);
   const password = useNewPassword(form, 'password', {
