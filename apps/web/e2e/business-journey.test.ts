@@ -177,6 +177,7 @@ test('a new business: signup, members, domain, seal, a sealed document, CSV expo
   await admin.getByLabel('Days after a request ended').fill('1');
   await admin.getByRole('button', { name: 'Save period' }).click();
   await admin.getByText('Saved.').first().waitFor();
+  await admin.getByText(/page images 1 day after they ended\./).waitFor();
   await admin.goto('/dashboard');
   await admin.getByRole('button', { name: 'All', exact: true }).click();
   const requestRow = admin.getByTestId('request-row').filter({ hasText: title });
@@ -194,7 +195,8 @@ test('a new business: signup, members, domain, seal, a sealed document, CSV expo
   await admin.goto('/business/settings');
   const deletions = admin.getByRole('region', { name: 'Deleted automatically' });
   await deletions.getByText(title).waitFor();
-  await deletions.getByText(/^Signed on .+; deleted on .+ with its document/).waitFor();
+  // One document and no attachment: said so, not as "0 attachments".
+  await deletions.getByText(/^Signed on .+; deleted on .+ with its document\.$/).waitFor();
   await shoot(admin, 'journey-retention-deleted');
   const recorded = await api<{ deletions: Array<{ requestId: string }> }>(
     `/v1/businesses/${businessId}/retention-deletions`,
