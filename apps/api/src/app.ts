@@ -55,6 +55,7 @@ import {
   runBusinessDeletion,
 } from './modules/businesses/business-deletion.service.ts';
 import { businessActivityRoutes } from './modules/businesses/business-activity.routes.ts';
+import { businessRetentionTestRoutes } from './modules/businesses/business-retention.routes.ts';
 import { businessSettingsRoutes } from './modules/businesses/business-settings.routes.ts';
 import { ownerBusiness } from './modules/businesses/business-branding.service.ts';
 import {
@@ -296,6 +297,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       );
       await api.register((instance) =>
         businessActivityRoutes(instance, { db, clock, seatLimit: config.businessSeatLimit }),
+      );
+      await api.register((instance) =>
+        businessRetentionTestRoutes(instance, { ...documentDeps, env: config.env }),
       );
       await api.register((instance) =>
         platformRoutes(instance, {

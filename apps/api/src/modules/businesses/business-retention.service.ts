@@ -16,10 +16,10 @@ import { settingsOf } from './businesses.service.ts';
 export const businessRetentionJobKind = 'business-retention';
 const dayMs = 24 * 60 * 60 * 1000;
 
-type BusinessRetentionDeps = Pick<SignatureRequestsDeps, 'db' | 'clock' | 'blobs' | 'pageCacheDir'>;
+export type BusinessRetentionDeps = Pick<SignatureRequestsDeps, 'db' | 'clock' | 'blobs' | 'pageCacheDir'>;
 
 /** Sweeps every business with automatic deletion on; answers how many requests went. */
-async function sweepBusinessRetention(deps: BusinessRetentionDeps): Promise<number> {
+export async function sweepBusinessRetention(deps: BusinessRetentionDeps): Promise<number> {
   const now = deps.clock.now();
   let deleted = 0;
   for (const businessId of await retention.businessIdsWithRetention(deps.db)) {

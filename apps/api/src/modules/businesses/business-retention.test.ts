@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { RetentionDeletionList } from '@signet/contracts/business-branding';
 import { jobs } from '../../db/schema/platform.ts';
 import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
-import { corpus, databaseKinds, json } from '../../../test/helpers.ts';
+import { corpus, createTestApp, databaseKinds, json } from '../../../test/helpers.ts';
+import { productionSettings } from '../../../test/production-settings.ts';
 import { businessRetentionJobKind, scheduleBusinessRetention } from './business-retention.service.ts';
 
 // A business's automatic deletion (settings.signatureRequests.retention): the durable job removes
@@ -144,5 +145,49 @@ describe.each(databaseKinds)('business automatic deletion on %s', (kind) => {
       await t.call('GET', `/v1/businesses/${business.id}/retention-deletions`, again),
     );
     expect(recorded.deletions).toEqual([]);
+  });
+
+  it('the test-only call sweeps as of the instant it names, and names a bad instant', async () => {
+    const owner = await t.user();
+    const business = await t.business(owner, { name: 'Moved Clock AG' });
+    const settings = { signatureRequests: { retention: { enabled: true, terminalState: 3 } } };
+    expect((await t.call('PUT', `/v1/businesses/${business.id}/settings`, owner, settings)).statusCode).toBe(
+      200,
+    );
+    const request = await t.request(owner, { title: 'Swept', signatures: [signer.email] });
+    await t.call('POST', `/v3/signature-requests/${request.id}/withdraw`, owner, {});
+    const sweep = (asOf: unknown) => t.call('POST', '/test/jobs/business-retention', null, { asOf });
+    const daysOn = (days: number) => new Date(t.clock.now().getTime() + days * dayMs).toISOString();
+
+    const bad = await sweep('next week');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('asOf');
+    expect(json(await sweep(daysOn(2)))).toEqual({ deleted: 0 });
+    const later = daysOn(4);
+    expect(json(await sweep(later))).toEqual({ deleted: 1 });
+    // The app's own clock did not move: only the sweep saw the later instant.
+    const again = await t.login(owner);
+    expect((await t.call('GET', `/v3/signature-requests/${request.id}`, again)).statusCode).toBe(404);
+    const recorded = json<RetentionDeletionList>(
+      await t.call('GET', `/v1/businesses/${business.id}/retention-deletions`, again),
+    );
+    expect(recorded.deletions.map((d) => [d.title, d.deletedAt])).toEqual([['Swept', later]]);
+  });
+});
+
+describe('the test-only retention sweep outside tests', () => {
+  it('is not registered in production', async () => {
+    const app = await createTestApp('pglite', { env: productionSettings });
+    try {
+      const asOf = new Date().toISOString();
+      const answer = await app.app.inject({
+        method: 'POST',
+        url: '/api/test/jobs/business-retention',
+        payload: { asOf },
+      });
+      expect(answer.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -58,7 +58,7 @@ export function RequestSettingsCard({ businessId, settings }: SettingsCardProps)
       <SettingSwitch
         id="retention"
         label={t('requests.retention')}
-        help={t('requests.retention_help', { days: retention.terminalState })}
+        help={t('requests.retention_help', { count: retention.terminalState })}
         checked={retention.enabled}
         disabled={update.isPending}
         onChange={toggleRetention}

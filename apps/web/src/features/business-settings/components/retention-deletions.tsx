@@ -42,7 +42,8 @@ export function RetentionDeletions({ businessId }: { businessId: string }) {
                   finished: date(deletion.finishedAt),
                   deleted: date(deletion.deletedAt),
                   count: deletion.documentCount,
-                  attachments: deletion.attachmentCount,
+                  // Its own plural (none, one, more), so "0 attachments" never shows.
+                  attachments: t('deletions.attachments', { count: deletion.attachmentCount }),
                 })}
               </Typography>
             </Box>
