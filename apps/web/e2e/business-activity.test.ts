@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { createBusiness, createRequest, createUser, inviteAndAccept } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { api, pathOf, usePages } from './support.ts';
 
 // Issue 14 (activity): an admin reads the business dashboard (overview and charts), the activity

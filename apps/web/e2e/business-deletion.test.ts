@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createBusiness, createUser, inviteAndAccept } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { api, pathOf, usePages } from './support.ts';
 
 // Issue 14 (deleting a business): the admin schedules the deletion on the members page, revokes it,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createBusiness, createUser } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { startLoopbackDns } from './loopback-dns.ts';
 import { api, usePages } from './support.ts';
 

@@ -4,7 +4,7 @@ import { after, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { createRequest, createUser, testPassword } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { startLoopbackDns } from './loopback-dns.ts';
 import { downloadFromMenu, expectOverlay, pdfsig } from './signing-flow.ts';
 import { api, mailedLink, uniqueEmail, usePages } from './support.ts';

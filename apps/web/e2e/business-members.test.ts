@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createBusiness, createUser, invitationSecret } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { api, uniqueEmail, usePages } from './support.ts';
 
 // Issue 14 (members): an admin invites two people at once (one with an account, one without),

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createBusiness, createRequest, createUser, inviteAndAccept } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { downloadFromMenu, expectOverlay, pdfsig } from './signing-flow.ts';
 import { usePages } from './support.ts';
 

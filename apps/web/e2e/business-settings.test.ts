@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createBusiness, createRequest } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { api, mailedVisitorLinks, uniqueEmail, usePages } from './support.ts';
 
 // Issue 14 (settings): an admin changes the business settings and finds them saved after a reload,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createUser, testPassword } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { api, mailedLink, uniqueEmail, usePages } from './support.ts';
 
 // Issue 14 (getting a business): a new person signs up with their business, confirms the mailed

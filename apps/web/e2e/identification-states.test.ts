@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createUser } from './factories.ts';
-import { finishAtProvider, shoot } from './identification-flow.ts';
+import { finishAtProvider } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { api, usePages } from './support.ts';
 
 // Issue 12 (c): an identification the provider fails and one the person abandons show their states

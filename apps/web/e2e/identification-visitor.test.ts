@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { createRequest, createUser } from './factories.ts';
-import { finishAtProvider, shoot } from './identification-flow.ts';
+import { finishAtProvider } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { expectOverlay, smsCount, tanFromSms } from './signing-flow.ts';
 import { api, mailedLink, uniqueEmail, usePages } from './support.ts';
 

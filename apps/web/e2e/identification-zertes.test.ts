@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { createRequest, createUser } from './factories.ts';
-import { finishAtProvider, shoot } from './identification-flow.ts';
+import { finishAtProvider } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { downloadFromMenu, expectOverlay, pdfsig, smsCount, tanFromSms } from './signing-flow.ts';
 import { api, usePages } from './support.ts';
 

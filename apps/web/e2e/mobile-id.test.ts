@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createRequest, createUser, identify } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { expectOverlay, smsCount } from './signing-flow.ts';
 import { api, usePages } from './support.ts';
 
