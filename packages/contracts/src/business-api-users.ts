@@ -40,3 +40,28 @@ export const CreateApiUserBody = z.strictObject({
 export const UpdateApiUserBody = z.strictObject({ description: Description });
 
 export const ApiUserParams = BusinessParams.extend({ username: ApiUsername });
+
+/** A visitor as the quick start invites them: an address to replace with a real one. */
+const visitor = '{"email_address": "vera@example.com", "first_name": "Vera", "last_name": "Visitor"}';
+
+/**
+ * The shell lines of the quick start on /business/developers/api, for this installation (the
+ * page's origin) and an API user. The PDF goes in as base64 through printf (a shell builtin, so a
+ * large file meets no argument limit) and a pipe; the secret stays a placeholder: the page never
+ * shows it again. Described once: the page shows them, an API test runs them against a server.
+ */
+export function quickStartCommands(origin: string, username: string) {
+  return {
+    setup: `SIGNET='${origin}/api'\nAUTH='${username}:YOUR_SECRET'`,
+    create:
+      `printf '{"title": "Contract",\n` +
+      `  "documents": [{"title": "contract", "content": "%s"}],\n` +
+      `  "signatures": [{"signer_identity_data": ${visitor}}]}' \\\n` +
+      `  "$(base64 -w0 contract.pdf)" \\\n` +
+      `  | curl -sS -u "$AUTH" -H 'content-type: application/json' --data-binary @- \\\n` +
+      `    "$SIGNET/v3/signature-requests"`,
+    send: `curl -sS -u "$AUTH" -X POST "$SIGNET/v3/signature-requests/REQUEST_ID/initiate"`,
+    list: `curl -sS -u "$AUTH" "$SIGNET/v3/signature-requests"`,
+    download: `curl -sS -u "$AUTH" -o signed.pdf "$SIGNET/v3/documents/DOCUMENT_ID/download"`,
+  };
+}

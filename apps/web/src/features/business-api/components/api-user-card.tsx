@@ -85,14 +85,8 @@ export function ApiUserCard({
         />
       ) : (
         <Box sx={{ mt: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button onClick={() => setConfirming('reset')} aria-label={t('reset_label', { username })}>
-            {t('reset')}
-          </Button>
-          <Button
-            color="error"
-            onClick={() => setConfirming('delete')}
-            aria-label={t('delete_label', { username })}
-          >
+          <Button onClick={() => setConfirming('reset')}>{t('reset')}</Button>
+          <Button color="error" onClick={() => setConfirming('delete')}>
             {t('delete')}
           </Button>
         </Box>

@@ -33,7 +33,6 @@ export function NewSecret({ apiUser, onDone }: { apiUser: ApiUserWithSecret; onD
         <Typography
           component="code"
           data-testid="api-secret"
-          aria-label={t('secret.label')}
           sx={{ fontFamily: 'monospace', bgcolor: 'background.paper', px: 1, py: 0.5, borderRadius: 1 }}
         >
           {apiUser.secret}

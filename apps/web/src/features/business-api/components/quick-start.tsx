@@ -3,37 +3,17 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
+import { quickStartCommands } from '@signet/contracts/business-api-users';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 
 const ns = 'business-api';
 
-/** A visitor as the quick start invites them: an address to replace with a real one. */
-const visitor = '{"email_address":"vera@example.com","first_name":"Vera","last_name":"Visitor"}';
-
-/**
- * The shell lines of the quick start, for this installation (the page's origin) and an API user.
- * The PDF goes in as base64 through printf (a shell builtin, so a large file meets no argument
- * limit) and a pipe; the secret stays a placeholder: the page never shows it again.
- */
-function quickStartLines(origin: string, username: string) {
-  return {
-    setup: `SIGNET='${origin}/api'\nAUTH='${username}:YOUR_SECRET'`,
-    create:
-      `printf '{"title":"Contract","documents":[{"title":"contract","content":"%s"}],` +
-      `"signatures":[{"signer_identity_data":${visitor}}]}' "$(base64 -w0 contract.pdf)" \\\n` +
-      `  | curl -sS -u "$AUTH" -H 'content-type: application/json' --data-binary @- "$SIGNET/v3/signature-requests"`,
-    send: `curl -sS -u "$AUTH" -X POST "$SIGNET/v3/signature-requests/REQUEST_ID/initiate"`,
-    list: `curl -sS -u "$AUTH" "$SIGNET/v3/signature-requests"`,
-    download: `curl -sS -u "$AUTH" -o signed.pdf "$SIGNET/v3/documents/DOCUMENT_ID/download"`,
-  };
-}
-
 /** Create a request with a PDF and a visitor, send it, list, download the signed PDF: with curl. */
 export function QuickStart({ username }: { username: string }) {
   const { t } = useTranslation(ns);
-  const lines = quickStartLines(window.location.origin, username);
+  const lines = quickStartCommands(window.location.origin, username);
   const steps = (['setup', 'create', 'send', 'list', 'download'] as const).map((step) => ({
     step,
     text: t(`quick_start.${step}`),
