@@ -4,6 +4,13 @@ import * as repo from './accounts.repository.ts';
 import { hashPassword, passwordMatches } from './password-hashing.ts';
 import { defaultAttributes } from './user-dto.ts';
 
+const serviceAccountDomain = '@api-users.invalid';
+
+/** Whether an address is a service account's: no mail goes there (no reset link, for one). */
+export function isServiceAccountEmail(email: string): boolean {
+  return email.endsWith(serviceAccountDomain);
+}
+
 /**
  * Accounts that no person holds: a business's API user acts through one, so every call keyed on
  * the caller's user id works for it unchanged. Nobody can sign in to it: its password is random,
@@ -16,10 +23,11 @@ export async function createServiceAccount(
 ): Promise<void> {
   await repo.insertUser(db, {
     id: account.id,
-    email: `${account.id}@api-users.invalid`,
+    email: `${account.id}${serviceAccountDomain}`,
     emailVerified: true,
+    // What signers see as the sender of its requests: `name` alone (fullName drops the empty part).
     firstName: account.name,
-    lastName: 'API',
+    lastName: '',
     passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
     attributes: {
       ...defaultAttributes('en-gb', null),

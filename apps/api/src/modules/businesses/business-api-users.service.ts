@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { createServiceAccount, hashSecret, secretMatches } from '../accounts/service-accounts.service.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
+import { requireBusiness } from './businesses.service.ts';
 import * as repo from './business-api-users.repository.ts';
 
 function toDto(row: repo.ApiUserRow): ApiUser {
@@ -33,9 +34,11 @@ export async function createApiUser(
   const secret = newSecret();
   const secretHash = await hashSecret(secret);
   const now = deps.clock.now();
+  // Signers see the business as the sender of the API user's requests.
+  const business = await requireBusiness(deps.db, caller.businessId);
   const row = await deps.db.transaction(async (tx) => {
     const userId = randomUUID();
-    await createServiceAccount(tx, { id: userId, name: input.username, now });
+    await createServiceAccount(tx, { id: userId, name: business.name, now });
     const inserted = await repo.insertApiUser(tx, {
       id: randomUUID(),
       businessId: caller.businessId,

@@ -4,6 +4,7 @@ import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { cast, useTestApp, visitorSignature, type TestBusiness } from '../../../test/factories.ts';
 import {
   basicFor,
+  deliveredMails,
   databaseKinds,
   json,
   samplePdf,
@@ -162,6 +163,16 @@ describe.each(databaseKinds)('business API users on %s', (kind) => {
       (user) => user.username === 'api-sender',
     );
     expect(entry?.lastUsedAt).not.toBeNull();
+    // Signers see the business as the sender; its service account takes no password nor reset link.
+    expect(done.owner).toMatchObject({ first_name: 'Acme AG', last_name: '' });
+    const login = await t.call('POST', '/v1/login', null, {
+      email: done.owner.email,
+      password: robot.secret,
+    });
+    expect(login.statusCode).toBe(401);
+    const reset = await t.call('POST', '/v1/request-reset', null, { email: done.owner.email });
+    expect(reset.statusCode).toBe(204);
+    expect(await deliveredMails(t, done.owner.email)).toEqual([]);
     // Another business's admin does not see it.
     expect((await t.call('GET', `/v3/signature-requests/${draft.id}`, rival)).statusCode).toBe(404);
   });
