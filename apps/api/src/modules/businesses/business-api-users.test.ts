@@ -164,7 +164,7 @@ describe.each(databaseKinds)('business API users on %s', (kind) => {
     );
     expect(entry?.lastUsedAt).not.toBeNull();
     // Signers see the business as the sender; its service account takes no password nor reset link.
-    expect(done.owner).toMatchObject({ first_name: 'Acme AG', last_name: '' });
+    expect(done.owner).toMatchObject({ first_name: 'Acme AG', last_name: '', business_id: acme.id });
     const login = await t.call('POST', '/v1/login', null, {
       email: done.owner.email,
       password: robot.secret,
