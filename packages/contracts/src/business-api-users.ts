@@ -15,6 +15,8 @@ export const ApiUsername = z.string().trim().toLowerCase().regex(apiUsernamePatt
 /** An API user as the admins see it: never its secret. */
 export const ApiUser = z.object({
   username: z.string(),
+  /** The account it acts through: how a seal's member list (`user_ids`) names it. */
+  userId: z.string(),
   description: z.string(),
   createdAt: z.iso.datetime(),
   /** When it last authenticated (null: never yet). */

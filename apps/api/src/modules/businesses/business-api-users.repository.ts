@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businessApiUsers } from '../../db/schema/businesses.ts';
 import { firstRow } from '../../db/schema/rows.ts';
@@ -49,4 +49,14 @@ export async function deleteApiUser(db: Db, businessId: string, username: string
     .where(ofBusiness(businessId, username))
     .returning({ id: businessApiUsers.id });
   return rows.length > 0;
+}
+
+/** Which of these accounts are the service accounts of the business's API users (for seal members). */
+export async function apiUserAccountIds(db: Db, businessId: string, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: businessApiUsers.userId })
+    .from(businessApiUsers)
+    .where(and(eq(businessApiUsers.businessId, businessId), inArray(businessApiUsers.userId, userIds)));
+  return rows.map((row) => row.userId);
 }

@@ -10,6 +10,7 @@ import * as repo from './business-api-users.repository.ts';
 function toDto(row: repo.ApiUserRow): ApiUser {
   return {
     username: row.username,
+    userId: row.userId,
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,

@@ -61,6 +61,7 @@ describe.each(databaseKinds)('business API users on %s', (kind) => {
     const entry = listed.find((user) => user.username === 'api-backoffice');
     expect(entry).toEqual({
       username: 'api-backoffice',
+      userId: created.userId,
       description: 'The back office',
       createdAt: created.createdAt,
       lastUsedAt: null,
@@ -175,6 +176,35 @@ describe.each(databaseKinds)('business API users on %s', (kind) => {
     expect(await deliveredMails(t, done.owner.email)).toEqual([]);
     // Another business's admin does not see it.
     expect((await t.call('GET', `/v3/signature-requests/${draft.id}`, rival)).statusCode).toBe(404);
+  });
+
+  it('an admin gives an API user a seal: counted in nApi, not among the members', async () => {
+    const robot = await create('api-sealer');
+    const seal = await t.call('POST', `/v1/businesses/${acme.id}/seals`, admin, {
+      accountName: 'acme-api-seal',
+      displayName: 'Acme API seal',
+    });
+    expect(seal.statusCode, seal.body).toBe(201);
+    const added = await t.call('POST', `/v1/businesses/${acme.id}/seals/acme-api-seal/members`, admin, {
+      user_ids: [robot.userId, member.id],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const view = json<{ nApi: number; nMembers: number; members: Array<{ id: string }> }>(added);
+    expect(view).toMatchObject({ nApi: 1, nMembers: 1 });
+    expect(view.members.map((m) => m.id)).toEqual([member.id]);
+    const listed = json<{ seals: Array<{ accountName: string; nApi: number; nMembers: number }> }>(
+      await t.call('GET', `/v1/businesses/${acme.id}/seals`, admin),
+    ).seals;
+    expect(listed.find((s) => s.accountName === 'acme-api-seal')).toMatchObject({ nApi: 1, nMembers: 1 });
+    // Another business's API user is no member of this one.
+    const theirs = json<ApiUserWithSecret>(
+      await t.call('POST', apisOf(rivalBusiness), rival, { username: 'api-rival-sealer' }),
+    );
+    const refused = await t.call('POST', `/v1/businesses/${acme.id}/seals/acme-api-seal/members`, admin, {
+      user_ids: [theirs.userId],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).code).toBe('NOT_A_MEMBER');
   });
 
   it('a wrong secret, a reset secret and a deleted API user get the same 401', async () => {

@@ -30,11 +30,9 @@ function useApiUserChange<T, R extends ApiUser | string>(
       queryClient.setQueryData<ApiUser[]>(apiUsersKey(businessId), (list = []) => {
         const result: ApiUser | string = answer;
         if (typeof result === 'string') return list.filter((user) => user.username !== result);
-        const { username, description, createdAt, lastUsedAt } = result;
-        const others = list.filter((user) => user.username !== username);
-        return [...others, { username, description, createdAt, lastUsedAt }].sort((a, b) =>
-          a.username.localeCompare(b.username),
-        );
+        const { secret: _secret, ...apiUser } = result as ApiUser & { secret?: string };
+        const others = list.filter((user) => user.username !== apiUser.username);
+        return [...others, apiUser].sort((a, b) => a.username.localeCompare(b.username));
       }),
     onError: () => queryClient.invalidateQueries({ queryKey: apiUsersKey(businessId) }),
   });
