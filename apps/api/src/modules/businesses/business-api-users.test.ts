@@ -178,7 +178,7 @@ describe.each(databaseKinds)('business API users on %s', (kind) => {
     expect((await t.call('GET', `/v3/signature-requests/${draft.id}`, rival)).statusCode).toBe(404);
   });
 
-  it('an admin gives an API user a seal: counted in nApi, not among the members', async () => {
+  it('an admin gives an API user a seal: counted in nApi, not among the members; it seals with it, and only so', async () => {
     const robot = await create('api-sealer');
     const seal = await t.call('POST', `/v1/businesses/${acme.id}/seals`, admin, {
       accountName: 'acme-api-seal',
@@ -196,6 +196,25 @@ describe.each(databaseKinds)('business API users on %s', (kind) => {
       await t.call('GET', `/v1/businesses/${acme.id}/seals`, admin),
     ).seals;
     expect(listed.find((s) => s.accountName === 'acme-api-seal')).toMatchObject({ nApi: 1, nMembers: 1 });
+    // The API user seals a request of its own, on which its account is a signer.
+    const headers = as(robot.username, robot.secret);
+    const draft = json<SignatureRequest>(await draftBy(headers, 'Sealed by the API'));
+    const self = await t.call('POST', `/v3/signature-requests/${draft.id}/signatures`, headers, {
+      account_email: draft.owner.email,
+    });
+    expect(self.statusCode, self.body).toBe(200);
+    expect((await t.call('POST', `/v3/signature-requests/${draft.id}/initiate`, headers)).statusCode).toBe(
+      200,
+    );
+    const unsealed = await t.call('POST', '/v3/sign', headers, { signatureRequests: [{ id: draft.id }] });
+    expect(json(unsealed)).toMatchObject({ code: 'SEAL_NOT_ALLOWED', field: 'sealAccountName' });
+    const sealed = await t.call('POST', '/v3/sign', headers, {
+      signatureRequests: [{ id: draft.id }],
+      sealAccountName: 'acme-api-seal',
+    });
+    expect(sealed.statusCode, sealed.body).toBe(200);
+    const after = json<SignatureRequest>(await t.call('GET', `/v3/signature-requests/${draft.id}`, headers));
+    expect(after.signature_status).toBe('SIGNED');
     // Another business's API user is no member of this one.
     const theirs = json<ApiUserWithSecret>(
       await t.call('POST', apisOf(rivalBusiness), rival, { username: 'api-rival-sealer' }),
