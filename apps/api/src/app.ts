@@ -48,6 +48,8 @@ import { IdAustriaAdapter } from './adapters/id-austria.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
 import { businessDomainsRoutes } from './modules/businesses/business-domains.routes.ts';
+import { businessApiUsersRoutes } from './modules/businesses/business-api-users.routes.ts';
+import { authenticateApiUser } from './modules/businesses/business-api-users.service.ts';
 import { businessSealsRoutes } from './modules/businesses/business-seals.routes.ts';
 import { businessLifecycleRoutes } from './modules/businesses/business-lifecycle.routes.ts';
 import {
@@ -172,8 +174,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   app.addHook('preClose', () => jobs.stop());
 
-  // Business roles (member, admin) come from the businesses module.
-  registerAuth(app, { db, clock, businessRole: membershipOf });
+  // Business roles (member, admin) and API users come from the businesses module.
+  registerAuth(app, {
+    db,
+    clock,
+    businessRole: membershipOf,
+    apiUser: authenticateApiUser,
+    apiUserRateLimit: config.apiUserRateLimit,
+  });
   await registerOpenApi(app, config.publicUrl);
 
   const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
@@ -295,6 +303,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register((instance) =>
         businessDomainsRoutes(instance, { ...businessDeps, dnsTxt: dnsTxtLookup(config.dnsServers) }),
       );
+      await api.register((instance) => businessApiUsersRoutes(instance, businessDeps));
       await api.register((instance) =>
         businessActivityRoutes(instance, { db, clock, seatLimit: config.businessSeatLimit }),
       );

@@ -162,6 +162,12 @@ const Env = z.object({
   ID_AUSTRIA_CLIENT_ID: z.string().min(1).max(200).optional(),
   ID_AUSTRIA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  API_USER_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of calls per minute' })
+    .int('must be a whole number of calls per minute')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(120),
   BUSINESS_SEAT_LIMIT: z.coerce
     .number({ error: 'must be a whole number of seats' })
     .int('must be a whole number of seats')
@@ -234,6 +240,8 @@ export interface Config {
   mailLimitPerAddress: number;
   /** Seats every business has until billing gives each plan its own (BUSINESS_SEAT_LIMIT). */
   businessSeatLimit: number;
+  /** Calls each business API user may make per minute (API_USER_RATE_LIMIT); 429 past it. */
+  apiUserRateLimit: number;
   /** Days before a completed document's last timestamp's TSA certificate expires that it is re-timestamped. */
   archiveRetimestampMarginDays: number;
   /** Days between an admin deleting a business and the deletion job carrying it out (revocable till then). */
@@ -298,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
     archiveRetimestampMarginDays: e.ARCHIVE_RETIMESTAMP_MARGIN_DAYS,
     businessSeatLimit: e.BUSINESS_SEAT_LIMIT,
+    apiUserRateLimit: e.API_USER_RATE_LIMIT,
     businessDeletionGraceDays: e.BUSINESS_DELETION_GRACE_DAYS,
     trustProxy: e.TRUST_PROXY,
     trustAnchors: e.TRUST_ANCHORS_FILE,

@@ -42,6 +42,11 @@ export interface Endpoint {
    * path; one handler serves both, reading the caller from the request.
    */
   readonly visitorPath?: string;
+  /**
+   * A business's API users may call it too, with HTTP Basic `api-…:secret` (they act as the
+   * business's member would); the OpenAPI document lists the API-user scheme on it.
+   */
+  readonly apiUsers?: true;
 }
 
 /** Keeps the literal types of an endpoint value (for the typed client and handlers). */

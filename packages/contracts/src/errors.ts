@@ -146,6 +146,8 @@ export const errorCodes = {
   DOMAIN_TAKEN: 409,
   /** The domain's DNS has no TXT record with the business's verification value (yet); `details.dnsFinding` says what was found. */
   DOMAIN_NOT_VERIFIED: 409,
+  /** Creating an API user with a username some business's API user has already. */
+  API_USERNAME_TAKEN: 409,
   /** The DNS could not be asked (no answer, server failure); try again later. */
   DNS_UNAVAILABLE: 503,
   /** A business invitation link that is unknown, or an invitation its business revoked. */

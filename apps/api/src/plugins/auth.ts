@@ -2,12 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { authPolicies, type AuthPolicy } from '@signet/contracts/common';
+import { apiUsernamePattern } from '@signet/contracts/business-api-users';
 import { linkSecretPattern } from '@signet/contracts/signature-requests';
 import { sessions, users } from '../db/schema/accounts.ts';
 import { signers } from '../db/schema/signature-requests.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import { countHitOrRefuse } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,8 +35,10 @@ interface ClientInfo {
 export interface UserCaller {
   kind: 'user';
   userId: string;
-  /** SHA-256 of the bearer token: identifies the session for logout. */
+  /** SHA-256 of the bearer token: identifies the session for logout (`api-user:<id>` for an API user). */
   sessionId: string;
+  /** Set when a business's API user calls, through its service account `userId`. */
+  apiUserId?: string;
   client?: ClientInfo;
 }
 
@@ -52,8 +56,18 @@ export interface BusinessMembership {
   role: 'member' | 'admin';
 }
 
+/** An API user resolved from its credentials, with the business it acts for. */
+type ApiUserCaller = UserCaller & { membership: BusinessMembership };
+
 /** Business roles come from the businesses module; app.ts wires it in. */
 export type BusinessRoleResolver = (db: Db, userId: string) => Promise<BusinessMembership | null>;
+
+/** Checks an API user's Basic credentials (businesses module); null when wrong. */
+export type ApiUserAuthenticator = (
+  db: Db,
+  credentials: { username: string; secret: string },
+  now: Date,
+) => Promise<{ apiUserId: string; userId: string; businessId: string } | null>;
 
 export const sessionLifetimeMs = 24 * 60 * 60 * 1000;
 
@@ -72,22 +86,37 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/**
- * Direct-sign credentials (spec §3): user id = the signer's id, password = the secret of their link
- * (never the request id, which everyone in the request sees). Basic authorization only: a secret in
- * a query string would reach access logs, browser history and Referer headers.
- */
-function directCredentials(request: FastifyRequest): { signerId: string; secret: string } | null {
+/** The user id and password of a Basic authorization header, or null. */
+function basicCredentials(request: FastifyRequest): { user: string; secret: string } | null {
   const header = request.headers.authorization?.trim();
   if (!header?.startsWith('Basic ')) return null;
   const encoded = header.slice(6).trim();
   if (encoded.length > 200) return null;
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  const signerId = decoded.slice(0, colon);
-  const secret = decoded.slice(colon + 1);
+  return colon > 0 ? { user: decoded.slice(0, colon), secret: decoded.slice(colon + 1) } : null;
+}
+
+/**
+ * Direct-sign credentials (spec §3): user id = the signer's id, password = the secret of their link
+ * (never the request id, which everyone in the request sees). Basic authorization only: a secret in
+ * a query string would reach access logs, browser history and Referer headers. The user id is a
+ * UUID, which an API user's name (`api-…`) never is: neither passes for the other.
+ */
+function directCredentials(request: FastifyRequest): { signerId: string; secret: string } | null {
+  const basic = basicCredentials(request);
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  return colon > 0 && uuid.test(signerId) && linkSecretPattern.test(secret) ? { signerId, secret } : null;
+  return basic && uuid.test(basic.user) && linkSecretPattern.test(basic.secret)
+    ? { signerId: basic.user, secret: basic.secret }
+    : null;
+}
+
+/** A business API user's credentials (`api-…:secret`), on the routes that admit API users. */
+function apiUserCredentials(request: FastifyRequest): { username: string; secret: string } | null {
+  const basic = basicCredentials(request);
+  return basic && apiUsernamePattern.test(basic.user) && basic.secret.length <= 100
+    ? { username: basic.user, secret: basic.secret }
+    : null;
 }
 
 async function resolveVisitor(
@@ -161,8 +190,46 @@ async function resolveSession(db: Db, token: string, now: Date): Promise<UserCal
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; businessRole: BusinessRoleResolver },
+  deps: {
+    db: Db;
+    clock: Clock;
+    businessRole: BusinessRoleResolver;
+    apiUser: ApiUserAuthenticator;
+    /** Calls each API user may make per minute (API_USER_RATE_LIMIT). */
+    apiUserRateLimit: number;
+  },
 ): void {
+  /**
+   * The API user behind Basic credentials, throttled per username before the secret is checked:
+   * the limit bounds both a busy client and someone guessing a secret. null when wrong.
+   */
+  async function resolveApiUser(credentials: {
+    username: string;
+    secret: string;
+  }): Promise<ApiUserCaller | null> {
+    const now = deps.clock.now();
+    const rule = { key: `api-user:${credentials.username}`, limit: deps.apiUserRateLimit, windowMs: 60_000 };
+    await countHitOrRefuse(
+      deps.db,
+      rule,
+      now,
+      (retryAfterSeconds) =>
+        new AppError('TOO_MANY_ATTEMPTS', 'Too many calls by this API user. Please wait and try again.', {
+          retryAfterSeconds,
+        }),
+    );
+    const found = await deps.apiUser(deps.db, credentials, now);
+    return (
+      found && {
+        kind: 'user',
+        userId: found.userId,
+        sessionId: `api-user:${found.apiUserId}`,
+        apiUserId: found.apiUserId,
+        membership: { businessId: found.businessId, role: 'member' },
+      }
+    );
+  }
+
   app.decorateRequest('caller', null);
   app.decorateRequest('business', null);
   app.addHook('onRequest', async (request) => {
@@ -177,6 +244,21 @@ export function registerAuth(
       const visitor = credentials ? await resolveVisitor(deps.db, credentials) : null;
       if (!visitor) throw new AppError('UNAUTHENTICATED', 'This signing link is not valid.');
       request.caller = { ...visitor, client: clientOf(request) };
+      return;
+    }
+    const apiCredentials = request.routeOptions.config.endpoint?.apiUsers
+      ? apiUserCredentials(request)
+      : null;
+    if (apiCredentials) {
+      const apiUser = await resolveApiUser(apiCredentials);
+      // Wrong name or wrong secret: the same answer, so neither is confirmed to a guesser.
+      if (!apiUser) throw new AppError('UNAUTHENTICATED', 'These API credentials are not valid.');
+      const { membership, ...caller } = apiUser;
+      request.caller = { ...caller, client: clientOf(request) };
+      // An API user acts for its business as a member would; never as an admin.
+      if (policy === 'admin')
+        throw new AppError('BUSINESS_ADMINS_ONLY', 'Only the admins of the business can do this.');
+      if (policy === 'member') request.business = membership;
       return;
     }
     const token = bearerToken(request);
@@ -208,8 +290,9 @@ export function registerAuth(
         return;
       }
       case 'api':
-        // API users of businesses authenticate with their own credentials (businesses issue).
-        throw new AppError('FORBIDDEN', 'API users are not supported yet.');
+        // No call is for API users alone: a call admits them with `apiUsers` in its contract,
+        // and their credentials were handled above.
+        throw new AppError('UNAUTHENTICATED', 'This call is for API users; give their Basic credentials.');
     }
   });
 }

@@ -39,7 +39,9 @@ describe('endpoints from contract values', () => {
       paths: Record<string, Record<string, Operation>>;
     }>();
     const remove = document.paths['/v3/documents/{id}']!.delete!;
-    expect(remove.security).toEqual([{ bearer: [] }]);
+    // A session's bearer token, or a business API user's Basic credentials (the call admits them).
+    expect(remove.security).toEqual([{ bearer: [] }, { apiUser: [] }]);
+    expect(document.paths['/v1/user']!.get!.security).toEqual([{ bearer: [] }]);
     expect(remove.responses['409']!.description).toBe('DOCUMENT_IN_USE');
     expect(remove.responses['401']!.description).toContain('UNAUTHENTICATED');
     expect(JSON.stringify(remove.responses['409'])).toContain('"enum":["DOCUMENT_IN_USE"]');

@@ -68,7 +68,12 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
             scheme: 'basic',
             description: 'Direct sign: the signer id and the secret of the visitor link (`sid:secret`)',
           },
-          apiUser: { type: 'http', scheme: 'bearer', description: "A business API user's token" },
+          apiUser: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'A business API user: its username (`api-…`) and the secret shown when it was made or reset (`api-name:secret`). Calls are limited per API user and minute (429 with Retry-After past it).',
+          },
         },
       },
     },
@@ -87,7 +92,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         ...transformed,
         schema: {
           ...schema,
-          security: securityOf[config.auth],
+          security:
+            config.endpoint.apiUsers && config.auth !== 'nas'
+              ? [...securityOf[config.auth], { apiUser: [] }]
+              : securityOf[config.auth],
           response: { ...(schema.response as object), ...errorResponses(config.endpoint) },
         },
       };

@@ -124,6 +124,10 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/business-domains/components/domains-page.tsx'),
     'DomainsPage',
   ),
+  'business-api': lazyRouteComponent(
+    () => import('../features/business-api/components/api-users-page.tsx'),
+    'ApiUsersPage',
+  ),
   'business-seals': lazyRouteComponent(
     () => import('../features/business-seals/components/seals-page.tsx'),
     'SealsPage',

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
 import { businessActivityEndpoints } from './business-activity.ts';
+import { businessApiUserEndpoints } from './business-api-users.ts';
 import { businessDomainEndpoints } from './business-domains.ts';
 import { businessSealEndpoints } from './business-seals.ts';
 import { businessLifecycleEndpoints } from './business-lifecycle.ts';
@@ -26,6 +27,7 @@ export const allEndpoints: readonly Endpoint[] = [
   accountEndpoints,
   businessEndpoints,
   businessActivityEndpoints,
+  businessApiUserEndpoints,
   businessDomainEndpoints,
   businessSignupEndpoints,
   businessInvitationEndpoints,

@@ -55,6 +55,8 @@ export const signingEndpoints = {
     path: '/v3/sign',
     visitorPath: '/v3/direct/sign',
     auth: 'user',
+    // API users sign only with a seal they were given (an account signature needs a person).
+    apiUsers: true,
     summary: 'Sign a batch of requests (QES answers TAN_REQUIRED: then respond with the SMS code)',
     tags,
     body: SignBody,

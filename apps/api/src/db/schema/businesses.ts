@@ -205,3 +205,30 @@ export const businessRetentionDeletions = pgTable(
   },
   (t) => [index('business_retention_deletions_business_idx').on(t.businessId, t.deletedAt)],
 );
+
+/**
+ * A business's API users (spec §7 Business apis): machines that call the API for the business with
+ * HTTP Basic `username:secret`. Each is backed by a service account in `users` (`user_id`), so every
+ * call that keys on the caller's user id (requests, documents) works for it unchanged; that account
+ * has an unguessable password nobody knows and an address no mail reaches, so it never signs in or
+ * receives a link. Only the argon2id hash of the secret is kept; resetting replaces it at once.
+ */
+export const businessApiUsers = pgTable(
+  'business_api_users',
+  {
+    ...entityId,
+    businessId: belongsTo('business_id', () => businesses.id),
+    /** Unique across businesses: Basic credentials name the API user by it alone. */
+    username: text('username').notNull(),
+    description: text('description').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    userId: belongsTo('user_id', () => users.id),
+    ...createdAt,
+    lastUsedAt: instant('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('business_api_users_username_key').on(t.username),
+    uniqueIndex('business_api_users_user_key').on(t.userId),
+    index('business_api_users_business_idx').on(t.businessId),
+  ],
+);

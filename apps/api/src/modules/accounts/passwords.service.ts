@@ -16,6 +16,7 @@ import {
   personalParts,
 } from './password-policy.ts';
 import { attributesOf } from './user-dto.ts';
+import { isServiceAccountEmail } from './service-accounts.service.ts';
 
 // Passwords: the strength check while typing, a change by the signed-in user, and a forgotten
 // password reset through a mailed link.
@@ -99,7 +100,8 @@ export async function requestReset(
   const now = deps.clock.now();
   await enforceMailLimits(deps, { ip: input.ip, purpose: 'reset', email: input.email }, now);
   const user = await repo.findUserByEmail(deps.db, input.email);
-  if (!user) return;
+  // A service account (an API user's) has no password anybody may set.
+  if (!user || isServiceAccountEmail(user.email)) return;
   const lang = input.lang ?? attributesOf(user).lang;
   await deps.db.transaction(async (tx) => {
     // Only the newest link works: an older one lying in a mailbox or a forwarded mail is dead.

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { sealMembers, seals, type SealCredential } from '../../db/schema/businesses.ts';
+import { businessApiUsers, sealMembers, seals, type SealCredential } from '../../db/schema/businesses.ts';
 import type { Db } from '../../db/client.ts';
 import { firstRow, rowUpdater } from '../../db/schema/rows.ts';
 
@@ -9,17 +9,20 @@ export type SealRow = typeof seals.$inferSelect;
 
 export interface SealSummaryRow extends SealRow {
   nMembers: number;
+  nApi: number;
 }
 
 export async function sealsOf(db: Db, businessId: string): Promise<SealSummaryRow[]> {
   const rows = await db
-    .select({ seal: seals, nMembers: count(sealMembers.userId) })
+    .select({ seal: seals, nAll: count(sealMembers.userId), nApi: count(businessApiUsers.userId) })
     .from(seals)
     .leftJoin(sealMembers, eq(sealMembers.sealId, seals.id))
+    .leftJoin(businessApiUsers, eq(businessApiUsers.userId, sealMembers.userId))
     .where(eq(seals.businessId, businessId))
     .groupBy(seals.id)
     .orderBy(asc(seals.accountName));
-  return rows.map((r) => ({ ...r.seal, nMembers: Number(r.nMembers) }));
+  // Seal members are people (nMembers) and API users (nApi, through their service accounts).
+  return rows.map((r) => ({ ...r.seal, nMembers: Number(r.nAll) - Number(r.nApi), nApi: Number(r.nApi) }));
 }
 
 export function findSealByAccountName(db: Db, accountName: string): Promise<SealRow | null> {

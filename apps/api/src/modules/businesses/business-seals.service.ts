@@ -13,6 +13,7 @@ import type { SealCredential } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageRules } from '../../uploaded-image.ts';
 import * as repo from './business-seals.repository.ts';
+import { apiUserAccountIds } from './business-api-users.repository.ts';
 import { membersOf } from './businesses.repository.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import { membershipOf, requireBusiness, requireMembers, toMember } from './businesses.service.ts';
@@ -49,8 +50,10 @@ async function requireSeal(db: Db, businessId: string, accountName: string): Pro
 async function sealView(db: Db, businessId: string, seal: repo.SealRow): Promise<Seal> {
   const memberIds = await repo.sealMemberIds(db, seal.id);
   const members = memberIds.length > 0 ? (await membersOf(db, businessId, memberIds)).map(toMember) : [];
+  // API users are counted (nApi), not listed: the business's API users page names them.
+  const nApi = (await apiUserAccountIds(db, businessId, memberIds)).length;
   return {
-    ...toSealSummary(seal, members.length, true),
+    ...toSealSummary(seal, { nMembers: members.length, nApi }, true),
     members,
     createdAt: seal.createdAt.toISOString(),
   };
@@ -148,7 +151,10 @@ export const setSealImage = (deps: BusinessSealsDeps, caller: BusinessCaller, na
 export const deleteSealImage = (deps: BusinessSealsDeps, caller: BusinessCaller, name: string) =>
   replaceSealImage(deps, caller, name, null);
 
-/** Allows members of the business to sign with the seal: every id must be a member, or nobody is added. */
+/**
+ * Allows members (and API users) of the business to sign with the seal: every id must be one, or
+ * nobody is added.
+ */
 export async function addSealMembers(
   deps: BusinessesDeps,
   caller: BusinessCaller,
@@ -156,12 +162,14 @@ export async function addSealMembers(
   userIds: string[],
 ): Promise<Seal> {
   const seal = await requireSeal(deps.db, caller.businessId, name);
-  const rows = await requireMembers(deps.db, caller.businessId, userIds);
-  await repo.addSealMembers(
+  // The business's API users may be given a seal too, named by their service account's id.
+  const apiUsers = new Set(await apiUserAccountIds(deps.db, caller.businessId, userIds));
+  const people = await requireMembers(
     deps.db,
-    seal.id,
-    rows.map((r) => r.id),
+    caller.businessId,
+    userIds.filter((id) => !apiUsers.has(id)),
   );
+  await repo.addSealMembers(deps.db, seal.id, [...people.map((r) => r.id), ...apiUsers]);
   return sealView(deps.db, caller.businessId, seal);
 }
 

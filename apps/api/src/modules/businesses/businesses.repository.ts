@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts.ts';
-import { businesses, businessMembers, sealMembers, seals } from '../../db/schema/businesses.ts';
+import {
+  businessApiUsers,
+  businesses,
+  businessMembers,
+  sealMembers,
+  seals,
+} from '../../db/schema/businesses.ts';
 import type { Db } from '../../db/client.ts';
 import { firstRow, rowUpdater } from '../../db/schema/rows.ts';
 
@@ -25,7 +31,15 @@ export async function membershipOf(
     .from(businessMembers)
     .where(eq(businessMembers.userId, userId))
     .limit(1);
-  return rows[0] ?? null;
+  if (rows[0]) return rows[0];
+  // An API user's service account acts for its business as a member (its requests carry the
+  // business's name and logo); it takes no seat and is not listed among the members.
+  const apiUser = await db
+    .select({ businessId: businessApiUsers.businessId })
+    .from(businessApiUsers)
+    .where(eq(businessApiUsers.userId, userId))
+    .limit(1);
+  return apiUser[0] ? { businessId: apiUser[0].businessId, role: 'member' } : null;
 }
 
 export async function insertBusiness(db: Db, row: typeof businesses.$inferInsert): Promise<void> {

@@ -7,13 +7,17 @@ import type { BusinessCaller } from './business-caller.ts';
 // businesses.service.ts (the business view) and business-seals.service.ts (which uses the
 // business's members) do not import each other.
 
-export function toSealSummary(row: repo.SealRow, nMembers: number, canUse: boolean): SealSummary {
-  // API users (nApi) arrive with the business API users; until then a seal has none.
+/** `counts`: the people (nMembers) and the API users (nApi) allowed to use the seal. */
+export function toSealSummary(
+  row: repo.SealRow,
+  counts: { nMembers: number; nApi: number },
+  canUse: boolean,
+): SealSummary {
   return {
     accountName: row.accountName,
     displayName: row.displayName,
-    nApi: 0,
-    nMembers,
+    nApi: counts.nApi,
+    nMembers: counts.nMembers,
     hasImage: row.imageSha256 !== null,
     canUse,
   };
@@ -25,5 +29,5 @@ export async function sealSummaries(db: Db, caller: BusinessCaller): Promise<Sea
   const mine = new Set(
     caller.role === 'admin' ? [] : await repo.sealIdsOfMember(db, caller.businessId, caller.userId),
   );
-  return rows.map((row) => toSealSummary(row, row.nMembers, caller.role === 'admin' || mine.has(row.id)));
+  return rows.map((row) => toSealSummary(row, row, caller.role === 'admin' || mine.has(row.id)));
 }

@@ -49,6 +49,11 @@ export async function sign(
   caller: Caller,
   body: z.infer<typeof SignBody>,
 ): Promise<SignResult> {
+  // An API user is no person: it signs with a seal it was given, never with a signature of its own.
+  if (caller.kind === 'user' && caller.apiUserId && body.sealAccountName === undefined)
+    throw new AppError('SEAL_NOT_ALLOWED', 'An API user signs with a seal only: give sealAccountName.', {
+      field: 'sealAccountName',
+    });
   // The seal first: who may not use it learns nothing about the requests.
   const seal = body.sealAccountName === undefined ? null : await sealFor(deps, caller, body.sealAccountName);
   const contexts: SigningContext[] = [];
