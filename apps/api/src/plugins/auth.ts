@@ -200,15 +200,18 @@ export function registerAuth(
   },
 ): void {
   /**
-   * The API user behind Basic credentials, throttled per username before the secret is checked:
-   * the limit bounds both a busy client and someone guessing a secret. null when wrong.
+   * The API user behind Basic credentials, throttled per username and client address before the
+   * secret is checked: the limit bounds both a busy client and someone guessing a secret, and a
+   * stranger who knows the username cannot use up the limit of the API user's own systems.
+   * null when wrong.
    */
-  async function resolveApiUser(credentials: {
-    username: string;
-    secret: string;
-  }): Promise<ApiUserCaller | null> {
+  async function resolveApiUser(
+    credentials: { username: string; secret: string },
+    clientIp: string,
+  ): Promise<ApiUserCaller | null> {
     const now = deps.clock.now();
-    const rule = { key: `api-user:${credentials.username}`, limit: deps.apiUserRateLimit, windowMs: 60_000 };
+    const key = `api-user:${credentials.username}:${clientIp}`;
+    const rule = { key, limit: deps.apiUserRateLimit, windowMs: 60_000 };
     await countHitOrRefuse(
       deps.db,
       rule,
@@ -250,7 +253,7 @@ export function registerAuth(
       ? apiUserCredentials(request)
       : null;
     if (apiCredentials) {
-      const apiUser = await resolveApiUser(apiCredentials);
+      const apiUser = await resolveApiUser(apiCredentials, request.ip);
       // Wrong name or wrong secret: the same answer, so neither is confirmed to a guesser.
       if (!apiUser) throw new AppError('UNAUTHENTICATED', 'These API credentials are not valid.');
       const { membership, ...caller } = apiUser;

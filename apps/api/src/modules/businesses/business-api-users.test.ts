@@ -289,6 +289,15 @@ describe.each(databaseKinds)('business API users on %s', (kind) => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await list(calm)).statusCode).toBe(200);
+    // Counted per client address too: a stranger who knows the username cannot hold up the API
+    // user's own systems (app.inject lets the test call from another address).
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/api/v3/signature-requests',
+      headers: as(busy.username, busy.secret),
+      remoteAddress: '192.0.2.7',
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('the OpenAPI document lists the API-user scheme on the calls that admit API users only', async () => {
