@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { corpusPdf, createBusiness } from './factories.ts';
-import { shoot } from './identification-flow.ts';
+import { shoot } from './page-shots.ts';
 import { baseUrl, usePages } from './support.ts';
 
 // Issue 15 (API users): an admin creates an API user on /business/developers/api and sees its
