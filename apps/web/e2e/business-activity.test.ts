@@ -65,6 +65,9 @@ test('an admin sees the dashboard with its charts, the activity reports, and exp
   await tile('Signatures this month').getByRole('link', { name: 'See activity' }).click();
   await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
   assert.equal(new URL(page.url()).searchParams.get('tab'), 'signatures');
+  // The header's Business item stands for every business page, not the dashboard alone.
+  const mainNav = page.getByRole('navigation', { name: 'Main navigation' });
+  assert.equal(await mainNav.getByRole('link', { name: 'Business' }).getAttribute('aria-current'), 'page');
   const report = page.getByRole('table', { name: 'Signatures' });
   await report.getByRole('cell', { name: title }).waitFor();
   await report.getByRole('cell', { name: 'Max Muster' }).waitFor();

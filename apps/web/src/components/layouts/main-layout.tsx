@@ -45,6 +45,8 @@ interface NavItem {
   to: StaticPath;
   label: string;
   icon: ReactNode;
+  /** The pages the item stands for, when more than its own: every `/business/…` page for Business. */
+  section?: string;
 }
 
 function useNavItems(): NavItem[] {
@@ -56,7 +58,12 @@ function useNavItems(): NavItem[] {
     { to: '/profile', label: t('nav.profile'), icon: <PersonIcon /> },
   ];
   if (business?.role === 'admin')
-    items.push({ to: '/business/dashboard', label: t('nav.business'), icon: <BusinessIcon /> });
+    items.push({
+      to: '/business/dashboard',
+      section: '/business',
+      label: t('nav.business'),
+      icon: <BusinessIcon />,
+    });
   return items;
 }
 
@@ -133,7 +140,8 @@ export function MainShell({ aside, children }: { aside?: ReactNode; children: Re
   const items = useNavItems();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const isActive = ({ to, section = to }: NavItem) =>
+    pathname === section || pathname.startsWith(`${section}/`);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
@@ -164,10 +172,10 @@ export function MainShell({ aside, children }: { aside?: ReactNode; children: Re
                 key={item.to}
                 to={item.to}
                 color="inherit"
-                aria-current={isActive(item.to) ? 'page' : undefined}
+                aria-current={isActive(item) ? 'page' : undefined}
                 sx={{
-                  color: isActive(item.to) ? 'primary.main' : 'text.primary',
-                  fontWeight: isActive(item.to) ? 700 : 500,
+                  color: isActive(item) ? 'primary.main' : 'text.primary',
+                  fontWeight: isActive(item) ? 700 : 500,
                 }}
               >
                 {item.label}
@@ -190,7 +198,7 @@ export function MainShell({ aside, children }: { aside?: ReactNode; children: Re
               <ListItemButtonLink
                 key={item.to}
                 to={item.to}
-                selected={isActive(item.to)}
+                selected={isActive(item)}
                 onClick={() => setDrawerOpen(false)}
               >
                 <ListItemIcon>{item.icon}</ListItemIcon>
