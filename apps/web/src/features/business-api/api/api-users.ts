@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiUser } from '@signet/contracts/business-api-users';
 import { businessApiUserEndpoints } from '@signet/contracts/endpoints/business-api-users';
 import { callApi } from '../../../lib/api-client.ts';
+import { useCachedListChange } from '../../../lib/cached-list-change.ts';
 
 const apiUsersKey = (businessId: string) => ['business', businessId, 'api-users'] as const;
 
@@ -15,26 +16,19 @@ export function useApiUsers(businessId: string) {
   });
 }
 
-/**
- * A change's answer replaces (or, deleted, drops) that API user in the cached list: no second
- * call. The answer of create and reset carries the secret; it is never put into the cache.
- */
-function useApiUserChange<T, R extends ApiUser | string>(
+/** A change of one API user in the cached list; the secret of create and reset never enters it. */
+function useApiUserChange<Answer extends ApiUser | string, Value>(
   businessId: string,
-  change: (value: T) => Promise<R>,
+  change: (value: Value) => Promise<Answer>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: (answer: R) =>
-      queryClient.setQueryData<ApiUser[]>(apiUsersKey(businessId), (list = []) => {
-        const result: ApiUser | string = answer;
-        if (typeof result === 'string') return list.filter((user) => user.username !== result);
-        const { secret: _secret, ...apiUser } = result as ApiUser & { secret?: string };
-        const others = list.filter((user) => user.username !== apiUser.username);
-        return [...others, apiUser].sort((a, b) => a.username.localeCompare(b.username));
-      }),
-    onError: () => queryClient.invalidateQueries({ queryKey: apiUsersKey(businessId) }),
+  return useCachedListChange({
+    queryKey: apiUsersKey(businessId),
+    keyOf: (user: ApiUser) => user.username,
+    change,
+    toItem: (answer) => {
+      const { secret: _secret, ...apiUser } = answer as ApiUser & { secret?: string };
+      return apiUser;
+    },
   });
 }
 

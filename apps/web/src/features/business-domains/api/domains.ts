@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessDomain } from '@signet/contracts/business-domains';
 import { businessDomainEndpoints } from '@signet/contracts/endpoints/business-domains';
 import { callApi, isApiError } from '../../../lib/api-client.ts';
+import { useCachedListChange } from '../../../lib/cached-list-change.ts';
 
 const domainsKey = (businessId: string) => ['business', businessId, 'domains'] as const;
 
@@ -14,26 +15,16 @@ export function useDomains(businessId: string) {
   });
 }
 
-/**
- * A change's answer replaces (or, removed, drops) that domain in the cached list: no second call.
- * A refused change may still have changed something (a failed check records when it looked): the
- * list is read again then.
- */
-function useDomainChange<T, R extends BusinessDomain | string>(
+/** A change of one domain in the cached list. */
+function useDomainChange<Answer extends BusinessDomain | string, Value>(
   businessId: string,
-  change: (value: T) => Promise<R>,
+  change: (value: Value) => Promise<Answer>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: (answer: R) =>
-      queryClient.setQueryData<BusinessDomain[]>(domainsKey(businessId), (list = []) => {
-        const result: BusinessDomain | string = answer;
-        if (typeof result === 'string') return list.filter((domain) => domain.domain !== result);
-        const others = list.filter((domain) => domain.domain !== result.domain);
-        return [...others, result].sort((a, b) => a.domain.localeCompare(b.domain));
-      }),
-    onError: () => queryClient.invalidateQueries({ queryKey: domainsKey(businessId) }),
+  return useCachedListChange({
+    queryKey: domainsKey(businessId),
+    keyOf: (domain: BusinessDomain) => domain.domain,
+    change,
+    toItem: (answer) => answer as BusinessDomain,
   });
 }
 
