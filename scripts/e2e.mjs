@@ -69,6 +69,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
     MAIL_LIMIT_PER_ADDRESS: '1000',
     DNS_SERVERS: `127.0.0.1:${dnsPort}`,
     LOG_LEVEL: 'warn',
+    // The webhook tests' receivers listen on loopback, which Signet refuses by default (SSRF).
+    OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'on',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -6,7 +6,7 @@ import { openDatabase, pgliteDirFor, type Database, type Db } from './db/client.
 import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputChecks } from './plugins/bad-input.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { allowFraming, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { failOnUndeclaredErrors } from './plugins/endpoints.ts';
@@ -39,6 +39,7 @@ import {
   scheduleArchiveRenewal,
 } from './modules/signing/archive-timestamps.service.ts';
 import { archiveJobKind } from './modules/signature-requests/request-archive.service.ts';
+import { signingPageFrameAncestors } from './modules/signature-requests/request-embedding.service.ts';
 import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { eidRoutes } from './modules/identification/eid.routes.ts';
 import { mobileIdRoutes } from './modules/signing/mobile-id.routes.ts';
@@ -49,7 +50,8 @@ import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { businessInvitationsRoutes } from './modules/businesses/business-invitations.routes.ts';
 import { businessDomainsRoutes } from './modules/businesses/business-domains.routes.ts';
 import { businessApiUsersRoutes } from './modules/businesses/business-api-users.routes.ts';
-import { authenticateApiUser } from './modules/businesses/business-api-users.service.ts';
+import { businessSsoRoutes } from './modules/businesses/business-sso.routes.ts';
+import { apiUserOfToken, authenticateApiUser } from './modules/businesses/business-api-users.service.ts';
 import { businessSealsRoutes } from './modules/businesses/business-seals.routes.ts';
 import { businessLifecycleRoutes } from './modules/businesses/business-lifecycle.routes.ts';
 import {
@@ -57,6 +59,13 @@ import {
   runBusinessDeletion,
 } from './modules/businesses/business-deletion.service.ts';
 import { businessActivityRoutes } from './modules/businesses/business-activity.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import {
+  billingRulesJobKind,
+  runBillingRules,
+  scheduleBillingRules,
+} from './modules/billing/billing-rules.service.ts';
+import { seedPlanCatalogue } from './modules/billing/plan-catalogue.ts';
 import { businessRetentionTestRoutes } from './modules/businesses/business-retention.routes.ts';
 import { businessSettingsRoutes } from './modules/businesses/business-settings.routes.ts';
 import { ownerBusiness } from './modules/businesses/business-branding.service.ts';
@@ -78,7 +87,12 @@ import { SignerAssertions } from './adapters/signer-assertion.ts';
 import { dnsTxtLookup } from './adapters/dns-txt.ts';
 import { timestampTransport } from './adapters/timestamp-authority.ts';
 import { revocationTransports } from './adapters/revocation.ts';
+import { PaymentsAdapter, paymentsSettings, stripeWebhookPath } from './adapters/payments.ts';
+import { refusePrivateHost } from './adapters/outbound-addresses.ts';
 import { platformRoutes, sandboxMailRoutes } from './modules/platform/platform.routes.ts';
+import { webhooksRoutes, webhooksTestRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { attemptDelivery, webhookDeliveryJobKind } from './modules/webhooks/webhook-delivery.service.ts';
+import { SecretSealer } from './sealed-secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,7 +193,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db,
     clock,
     businessRole: membershipOf,
-    apiUser: authenticateApiUser,
+    apiUser: { bySecret: authenticateApiUser, byToken: apiUserOfToken },
     apiUserRateLimit: config.apiUserRateLimit,
   });
   await registerOpenApi(app, config.publicUrl);
@@ -212,9 +226,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trustAnchors: () => qtsp.caCertificatesDer(),
   };
   jobs.register(auditTimestampJobKind, (payload) => timestampHead({ db, clock, audit }, payload));
+  // Webhook secrets are kept encrypted under the installation's key (processes sharing a database need the same).
+  const webhooksDeps = {
+    db,
+    clock,
+    secrets: new SecretSealer(
+      config.webhookEncryptionKey ?? installationSecret(config.dataDir, 'webhook-encryption-key'),
+      'webhook secrets v1',
+    ),
+    limits: {
+      allowPrivate: config.outboundAllowPrivateAddresses,
+      timeoutMs: 10_000,
+      maxResponseBytes: 64 * 1024,
+    },
+  };
+  jobs.register(webhookDeliveryJobKind, (payload) =>
+    attemptDelivery({ ...webhooksDeps, log: app.log }, payload),
+  );
   const requestDeps = {
     ...documentDeps,
     audit,
+    allowPrivateCallbacks: config.outboundAllowPrivateAddresses,
     // Mails of a business member's requests carry the business's logo and, at completion, its files.
     ownerBusiness: (owner: Db, userId: string) => ownerBusiness(owner, config.publicUrl, userId),
   };
@@ -232,6 +264,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // A business's automatic deletion also removes the files from storage (and records each deletion).
   jobs.register(businessRetentionJobKind, () => runBusinessRetention(documentDeps));
   if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleBusinessRetention(db, clock.now()));
+  // Billing: the catalogue Signet starts with, and the hourly rules (trials running out, locking
+  // businesses that stay unpaid); the payments provider's events do the rest.
+  await seedPlanCatalogue(db);
+  const billingDeps = {
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    seatLimit: config.businessSeatLimit,
+    graceDays: config.billingGraceDays,
+  };
+  jobs.register(billingRulesJobKind, () => runBillingRules(billingDeps));
+  if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleBillingRules(db, clock.now()));
+  // Real Stripe (production requires its settings) or the payments sandbox with generated secrets.
+  const paymentsAdapter = new PaymentsAdapter(paymentsSettings(config));
   // The referral widget's tokens are checked with the same key by every process (see config.ts).
   const referralTokenKey = Buffer.from(
     config.referralTokenKey ?? installationSecret(config.dataDir, 'referral-token-key'),
@@ -273,6 +319,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
     recordEvidence: recordEidEvidence({ ...requestDeps, demo: config.idAustria.embedded }),
   };
+  // The businesses' single sign-on: client secrets sealed with the installation's key.
+  const ssoDeps = {
+    ...businessDeps,
+    secrets: new SecretSealer(installationSecret(config.dataDir, 'sso-secret-key'), 'sso client secrets v1'),
+    rewrite: toTrustServices,
+    // An issuer is the admin's choice: never Signet's own network, but for the embedded sandbox's directory.
+    checkUrl: async (url: string) => {
+      if (config.outboundAllowPrivateAddresses) return;
+      if (config.sandboxEnabled && url.startsWith(`${config.trustServicesUrl}/`)) return;
+      await refusePrivateHost(url);
+    },
+  };
   await app.register(
     async (api) => {
       await api.register((instance) =>
@@ -304,11 +362,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         businessDomainsRoutes(instance, { ...businessDeps, dnsTxt: dnsTxtLookup(config.dnsServers) }),
       );
       await api.register((instance) => businessApiUsersRoutes(instance, businessDeps));
+      await api.register((instance) => webhooksRoutes(instance, webhooksDeps));
+      if (config.env === 'test')
+        await api.register((instance) => webhooksTestRoutes(instance, { db, clock, jobs }));
+      await api.register((instance) => businessSsoRoutes(instance, ssoDeps));
       await api.register((instance) =>
         businessActivityRoutes(instance, { db, clock, seatLimit: config.businessSeatLimit }),
       );
       await api.register((instance) =>
         businessRetentionTestRoutes(instance, { ...documentDeps, env: config.env }),
+      );
+      await api.register((instance) =>
+        billingRoutes(instance, {
+          ...billingDeps,
+          payments: paymentsAdapter,
+          env: config.env,
+        }),
       );
       await api.register((instance) =>
         platformRoutes(instance, {
@@ -322,6 +391,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
 
   if (config.sandboxEnabled) {
+    // The embedded payments sandbox takes the installation's Stripe secrets (generated unless configured).
+    const payments = paymentsSettings(config);
     const accessSecret = sandboxAccessSecret(config);
     const { guard } = sandboxAccess({ secret: accessSecret, publicBaseUrl: sandboxPublicUrl });
     await app.register((instance) => sandboxMailRoutes(instance, deps, guard), { prefix: '/sandbox' });
@@ -335,19 +406,35 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       accessSecret,
       signerPublicKey: signerAssertions.publicKey,
       idAustriaClient,
+      payments: {
+        secretKey: payments.secretKey,
+        publishableKey: payments.publishableKey,
+        webhook: {
+          url: `${config.publicUrl}${stripeWebhookPath}`,
+          secret: payments.webhookSecret,
+          // Signet's own endpoint, reached in-process: the embedded sandbox needs no network to it.
+          transport: async ({ headers, body }) =>
+            (await app.inject({ method: 'POST', url: stripeWebhookPath, headers, payload: body })).statusCode,
+        },
+      },
     });
   }
 
   const entryPage = await registerStaticWeb(app, config.webDist, {
     mode: config.sandboxEnabled ? 'sandbox' : 'production',
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // Page URLs belong to the web app's router, which shows its own 404 page for unknown ones.
-    if (entryPage && request.method === 'GET' && isWebPath(request.url))
+    if (entryPage && request.method === 'GET' && isWebPath(request.url)) {
+      // A visitor's signing page (/view/{id}/{signer}) of an embed request: its business's origins may frame it.
+      const signingPage = /^\/view\/([0-9a-f-]{36})\/[^/?#]+\/?(?:[?#]|$)/i.exec(request.url);
+      const origins = signingPage && (await signingPageFrameAncestors(requestDeps, signingPage[1]!));
+      if (origins) allowFraming(reply, origins);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(entryPage(reply.cspNonce.style));
+    }
     return reply.status(404).send({
       statusCode: 404,
       code: 'NOT_FOUND',

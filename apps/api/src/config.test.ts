@@ -68,6 +68,19 @@ describe('config', () => {
       );
   });
 
+  it('gives an unpaid invoice 14 days before the business is locked, and takes the Stripe webhook secret', () => {
+    expect(loadConfig({})).toMatchObject({ billingGraceDays: 14, payments: { webhookSecret: undefined } });
+    expect(
+      loadConfig({ BILLING_GRACE_DAYS: '3', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' }),
+    ).toMatchObject({ billingGraceDays: 3, payments: { webhookSecret: 'whsec_0123456789abcdef' } });
+    expect(() => loadConfig({ BILLING_GRACE_DAYS: '91' })).toThrow(
+      /BILLING_GRACE_DAYS: must be at most 90 days/,
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'short' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be at least 16/,
+    );
+  });
+
   it('derives the public URL from the port and strips a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://sign.example.ch/' }).publicUrl).toBe('https://sign.example.ch');
@@ -180,6 +193,10 @@ describe('config in production', () => {
       'ID_AUSTRIA_ISSUER',
       'ID_AUSTRIA_CLIENT_ID',
       'ID_AUSTRIA_CLIENT_SECRET',
+      'STRIPE_API_URL',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
       'SMTP_URL',
       'MAIL_FROM',
     ]);
@@ -197,10 +214,16 @@ describe('config in production', () => {
       'IDENTIFICATION_CLIENT_TOKEN: with the sandbox off, set the client token your identification provider issued to Signet',
     ]);
     expect(without('IDENTIFICATION_WEBHOOK_SECRET')).toHaveLength(1);
+    expect(without('STRIPE_WEBHOOK_SECRET')).toHaveLength(1);
     expect(without('ID_AUSTRIA_CLIENT_SECRET')).toEqual([
       'ID_AUSTRIA_CLIENT_SECRET: with the sandbox off, set the issuer URL of ID Austria and the client id and secret it registered for Signet',
     ]);
     expect(without('SMTP_URL')).toHaveLength(1);
+    expect(without('STRIPE_SECRET_KEY')).toEqual([
+      "STRIPE_SECRET_KEY: with the sandbox off, set the Stripe API URL (https://api.stripe.com), your secret and publishable keys and the signing secret of Signet's webhook endpoint",
+    ]);
+    expect(without('STRIPE_WEBHOOK_SECRET')).toHaveLength(1);
+    expect(without('STRIPE_PUBLISHABLE_KEY')).toHaveLength(1);
     expect(without('PUBLIC_URL')).toHaveLength(1);
     expect(refusal({ ...productionSettings, PUBLIC_URL: 'http://sign.example.ch' })).toEqual([
       'PUBLIC_URL: must be an https:// URL in production (passwords and signing links travel over it)',

@@ -161,6 +161,10 @@ const Env = z.object({
   ID_AUSTRIA_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ID_AUSTRIA_CLIENT_ID: z.string().min(1).max(200).optional(),
   ID_AUSTRIA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  STRIPE_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   API_USER_RATE_LIMIT: z.coerce
     .number({ error: 'must be a whole number of calls per minute' })
@@ -178,6 +182,7 @@ const Env = z.object({
   // at once after every completion (the sandbox TSA certificate lasts five).
   ARCHIVE_RETIMESTAMP_MARGIN_DAYS: WholeDays(30, 3650, 365),
   BUSINESS_DELETION_GRACE_DAYS: WholeDays(1, 365, 14),
+  BILLING_GRACE_DAYS: WholeDays(1, 90, 14),
   TRUST_PROXY: TrustProxy,
   TRUST_ANCHORS_FILE: TrustAnchorsFile,
   DNS_SERVERS: DnsServers,
@@ -191,6 +196,12 @@ const Env = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  WEBHOOK_ENCRYPTION_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OUTBOUND_ALLOW_PRIVATE_ADDRESSES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
 });
@@ -236,6 +247,20 @@ export interface Config {
     /** The embedded sandbox's ID Austria (no issuer configured): what it vouches for is demo quality. */
     embedded: boolean;
   };
+  /**
+   * Payments (the Stripe API through the official SDK): its base URL (the embedded sandbox's
+   * `…/sandbox/payments` by default), the secret key and the webhook signing secret; undefined
+   * secrets are generated per installation for the embedded sandbox.
+   */
+  payments: {
+    apiUrl: string;
+    /** The same API as browsers reach it (the embedded sandbox: at the public address). */
+    browserApiUrl: string;
+    secretKey: string | undefined;
+    /** The key the web app's payment form presents (card details go from the browser to the provider). */
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+  };
   /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
   mailLimitPerAddress: number;
   /** Seats every business has until billing gives each plan its own (BUSINESS_SEAT_LIMIT). */
@@ -246,6 +271,8 @@ export interface Config {
   archiveRetimestampMarginDays: number;
   /** Days between an admin deleting a business and the deletion job carrying it out (revocable till then). */
   businessDeletionGraceDays: number;
+  /** Days a failed payment may stay unpaid before the business is locked (BLOCKED). */
+  billingGraceDays: number;
   /** The DNS servers domain verification asks (undefined: the system's resolver). */
   dnsServers: string[] | undefined;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For gives request.ip (false: none). */
@@ -256,6 +283,10 @@ export interface Config {
   auditMacKey: string | undefined;
   /** Key of the referral widget's tokens (POST /v1/user/cello); undefined: the data folder's `referral-token-key`. */
   referralTokenKey: string | undefined;
+  /** Key of the webhook secrets' encryption; undefined: the data folder's `webhook-encryption-key`. */
+  webhookEncryptionKey: string | undefined;
+  /** Whether webhooks and callbacks may reach loopback, private and link-local addresses (off: SSRF guard). */
+  outboundAllowPrivateAddresses: boolean;
   logLevel: string;
   webDist: string;
   /** Background job polling; tests switch it off and drain jobs explicitly. */
@@ -303,16 +334,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientSecret: e.ID_AUSTRIA_CLIENT_SECRET,
       embedded: !e.ID_AUSTRIA_ISSUER,
     },
+    payments: {
+      apiUrl: (e.STRIPE_API_URL ?? `${trustServicesUrl}/payments`).replace(/\/+$/, ''),
+      browserApiUrl: (e.STRIPE_API_URL ?? `${publicUrl}/sandbox/payments`).replace(/\/+$/, ''),
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    },
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
     archiveRetimestampMarginDays: e.ARCHIVE_RETIMESTAMP_MARGIN_DAYS,
     businessSeatLimit: e.BUSINESS_SEAT_LIMIT,
     apiUserRateLimit: e.API_USER_RATE_LIMIT,
     businessDeletionGraceDays: e.BUSINESS_DELETION_GRACE_DAYS,
+    billingGraceDays: e.BILLING_GRACE_DAYS,
     trustProxy: e.TRUST_PROXY,
     trustAnchors: e.TRUST_ANCHORS_FILE,
     dnsServers: e.DNS_SERVERS,
     auditMacKey: e.AUDIT_MAC_KEY,
     referralTokenKey: e.REFERRAL_TOKEN_KEY,
+    webhookEncryptionKey: e.WEBHOOK_ENCRYPTION_KEY,
+    outboundAllowPrivateAddresses: e.OUTBOUND_ALLOW_PRIVATE_ADDRESSES === 'on',
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     jobPollMs: 500,
@@ -361,6 +402,16 @@ function productionProblems(e: z.infer<typeof Env>, sandboxEnabled: boolean): st
     if (!e[name])
       problems.push(
         `${name}: with the sandbox off, set the issuer URL of ID Austria and the client id and secret it registered for Signet`,
+      );
+  for (const name of [
+    'STRIPE_API_URL',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+  ] as const)
+    if (!e[name])
+      problems.push(
+        `${name}: with the sandbox off, set the Stripe API URL (https://api.stripe.com), your secret and publishable keys and the signing secret of Signet's webhook endpoint`,
       );
   if (!e.SMTP_URL)
     problems.push(

@@ -13,6 +13,10 @@ export const productionSettings = {
   ID_AUSTRIA_ISSUER: 'https://eid.example.invalid/idp',
   ID_AUSTRIA_CLIENT_ID: 'signet-example-ch',
   ID_AUSTRIA_CLIENT_SECRET: 'issued-by-id-austria-0123456789',
+  STRIPE_API_URL: 'https://payments.example.invalid',
+  STRIPE_SECRET_KEY: 'sk_live_issued-by-stripe-0123456789',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_issued-by-stripe-0123456789',
+  STRIPE_WEBHOOK_SECRET: 'whsec_issued-by-stripe-0123456789',
   SMTP_URL: 'smtps://signet:secret@mail.example.invalid:465',
   MAIL_FROM: 'Signet <no-reply@example.ch>',
 };

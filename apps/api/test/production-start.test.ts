@@ -116,6 +116,7 @@ describe('starting the real server', () => {
         '/sandbox/trust-list.pem',
         '/sandbox/ident/sessions/ids_abcdefghijklmnopqr/token',
         '/sandbox/id-austria/.well-known/openid-configuration',
+        '/sandbox/payments/v1/customers',
       ])
         expect((await fetch(`${base}${path}`)).status, path).toBe(404);
     } finally {

@@ -42,7 +42,11 @@ test('an admin creates an API user, its secret works once shown; reset and delet
   await page.getByRole('button', { name: 'Create API user' }).click();
   await page.getByText('Start with api- and follow with 3 to 40').waitFor();
   await field.fill(username);
-  await page.getByLabel('Description', { exact: false }).fill('End-to-end test system');
+  // Scoped: the webhooks form below has a description field of its own.
+  await page
+    .getByRole('region', { name: 'Create an API user' })
+    .getByLabel('Description', { exact: false })
+    .fill('End-to-end test system');
   await page.getByRole('button', { name: 'Create API user' }).click();
 
   const shown = page.getByRole('region', { name: `The secret of ${username}` });

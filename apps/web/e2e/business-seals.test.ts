@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { createBusiness, createRequest, createUser, inviteAndAccept } from './factories.ts';
 import { shoot } from './page-shots.ts';
 import { downloadFromMenu, expectOverlay, pdfsig } from './signing-flow.ts';
-import { usePages } from './support.ts';
+import { api, usePages } from './support.ts';
 
 // Issue 14 (seals): an admin creates a seal with an image and data and allows a member to use it;
 // the member seals a document from the signing view, and the signed PDF carries the seal's name as
@@ -55,19 +55,35 @@ test('an admin creates a seal with an image and allows a member; the member seal
   await admin.getByRole('button', { name: 'Save seal data' }).click();
   await admin.getByText('Seal data saved.').waitFor();
 
-  // Allow the member (admins may always: they are not offered).
+  // Allow the member and the business's API user (admins may always: they are not offered).
+  const robot = `api-sealer-${Date.now().toString(36)}`;
+  const made = await api(`/v1/businesses/${business.id}/apis`, {
+    method: 'POST',
+    token: business.admin.token,
+    body: { username: robot },
+  });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  await admin.reload();
   await admin.getByLabel('Members to allow').click();
   await admin.getByRole('option', { name: /Mia Member/ }).click();
+  // The list closes after each choice.
+  await admin.getByLabel('Members to allow').click();
+  await admin.getByRole('option', { name: `${robot} (API user)` }).click();
   await admin.keyboard.press('Escape');
   await admin.getByRole('button', { name: 'Allow', exact: true }).click();
   const allowed = admin.getByRole('table', { name: 'Members allowed to use this seal' });
   await allowed.getByText(member.email).waitFor();
+  await allowed
+    .getByRole('row', { name: new RegExp(robot) })
+    .getByText('API user')
+    .waitFor();
   await shoot(admin, 'seal-detail');
 
   await admin.getByRole('link', { name: 'All seals' }).click();
   const list = admin.getByRole('list', { name: 'Seals of your business' });
   await list.getByText('Seal Test Invoices').waitFor();
   await list.getByText('1 member may seal', { exact: false }).waitFor();
+  await list.getByText('1 API user', { exact: false }).waitFor();
   await shoot(admin, 'seals-list');
 
   // The admin sends a document for the member to sign; the member seals it instead.

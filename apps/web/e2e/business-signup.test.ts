@@ -74,7 +74,40 @@ test('business signup: business, person, mailed link, welcome; the admin sees th
   await page.goto('/business/upgrade');
   await page.getByRole('heading', { name: `Your business ${business}` }).waitFor();
   await page.getByText('Trial', { exact: true }).waitFor();
-  await page.getByRole('link', { name: 'Open billing' }).waitFor();
+  await page.getByRole('link', { name: 'Open billing' }).click();
+
+  // Billing: the trial, its end and the seats; choosing a plan leads to the plan chooser.
+  await page.waitForURL((url) => url.pathname === '/business/billing');
+  await page.getByRole('heading', { name: 'Plan and subscription' }).waitFor();
+  await page.getByText(/Your trial ends on/).waitFor();
+  await page.getByText('1 of 50 in use').waitFor();
+  await shoot(page, 'business-billing');
+  await page.getByRole('link', { name: 'Change plan' }).click();
+
+  // The plans in the language's currency (en-gb: EUR), per month, then per year.
+  await page.waitForURL((url) => url.pathname === '/upgrade');
+  const plans = page.getByRole('list', { name: 'Plans' });
+  await plans.getByRole('heading', { name: 'Team' }).waitFor();
+  assert.deepEqual(await plans.getByRole('heading').allTextContents(), [
+    'Individual',
+    'Team',
+    'Pro',
+    'Scale',
+  ]);
+  await plans.getByText('€27.00').waitFor();
+  await shoot(page, 'upgrade-plans');
+  await page.getByRole('button', { name: 'Yearly' }).click();
+  await plans.getByText('€258.00').waitFor();
+  assert.equal(await plans.getByText('per seat and year').count(), 4);
+  await page.getByRole('link', { name: 'Choose Team' }).click();
+
+  // The choice, as the payment step will start from it.
+  await page.waitForURL((url) => url.pathname === '/upgrade' && url.searchParams.get('plan') === 'team');
+  assert.equal(new URL(page.url()).searchParams.get('cycle'), 'yearly');
+  await page.getByRole('heading', { name: 'Your choice: Team, Yearly' }).waitFor();
+  // Two seats included at €258.00 each.
+  await page.getByText('€516.00').waitFor();
+  await shoot(page, 'upgrade-summary');
 
   // The link is single use: opened again (signed out), it is no longer valid.
   const again = await pageAs(null);

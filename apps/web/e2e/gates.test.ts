@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createBusiness, createUser, inviteAndAccept, type TestAccount } from './factories.ts';
 import { membershipAnswer } from './stubs.ts';
+import { shoot } from './page-shots.ts';
 import { api, loginThroughUi, newContext, settled, signedInPage, useBrowser } from './support.ts';
 
 const browser = useBrowser();
@@ -61,6 +62,8 @@ test('a member on an admin page is sent home with business.not_allowed; billing 
   assert.equal(new URL(page.url()).pathname, '/dashboard');
   await page.goto('/business/billing/plan');
   await page.waitForURL((url) => url.pathname === '/billing');
+  await page.getByRole('heading', { name: 'Billing of Gatekeepers AG' }).waitFor();
+  await shoot(page, 'billing-member');
   await context.close();
 });
 

@@ -1,3 +1,4 @@
+import './storage-fallback.ts';
 import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -230,5 +230,3 @@ export const SignatureQualitiesDetail = z.object({
 export const DatetimeResponse = z.object({ datetime: z.string(), timestamp: z.number() });
 export const EmailAutocompleteQuery = z.strictObject({ q: z.string().max(254).default('') });
 export const EmailAutocompleteResponse = z.object({ emails: z.array(z.string()) });
-export const IdentityProvidersBody = z.strictObject({ email: Email });
-export const IdentityProvidersResponse = z.object({ url: z.string().nullable() });

@@ -33,6 +33,22 @@ export const ApiUserWithSecret = ApiUser.extend({
 });
 export type ApiUserWithSecret = z.infer<typeof ApiUserWithSecret>;
 
+/** How long a bearer token from POST /v1/login lasts for an API user, in seconds. */
+export const apiUserTokenLifetimeSeconds = 15 * 60;
+
+/**
+ * POST /v1/login with an API user's Basic credentials: a bearer token for the same calls (in the
+ * form of OAuth 2.0's token answer, RFC 6749 §5.1), so that the secret need not travel with each.
+ */
+export const ApiUserTokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  /** Seconds the token lasts (apiUserTokenLifetimeSeconds). */
+  expires_in: z.number().int(),
+  expiration: z.iso.datetime(),
+});
+export type ApiUserTokenResponse = z.infer<typeof ApiUserTokenResponse>;
+
 const Description = z.string().trim().max(200, 'At most 200 characters');
 
 export const CreateApiUserBody = z.strictObject({
@@ -64,6 +80,11 @@ export function quickStartCommands(origin: string, username: string) {
       `    "$SIGNET/v3/signature-requests"`,
     send: `curl -sS -u "$AUTH" -X POST "$SIGNET/v3/signature-requests/REQUEST_ID/initiate"`,
     list: `curl -sS -u "$AUTH" "$SIGNET/v3/signature-requests"`,
+    // The exchange answers JSON without spaces; sed keeps the quick start free of a JSON tool.
+    token:
+      `TOKEN=$(curl -sS -u "$AUTH" -X POST "$SIGNET/v1/login" \\\n` +
+      `  | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')\n` +
+      `curl -sS -H "authorization: Bearer $TOKEN" "$SIGNET/v3/signature-requests"`,
     download: `curl -sS -u "$AUTH" -o signed.pdf "$SIGNET/v3/documents/DOCUMENT_ID/download"`,
   };
 }

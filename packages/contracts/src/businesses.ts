@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PricePlanState } from './billing.ts';
 import { VisualSignaturePermissions } from './accounts.ts';
 import { Email, Phone } from './common.ts';
 import { defaultVisualSignaturePermissions } from './visual-signatures.ts';
@@ -16,6 +17,41 @@ const MailAttachment = z.object({ enabled: z.boolean(), customisable: z.boolean(
  */
 export const BusinessLogo = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export type BusinessLogo = z.infer<typeof BusinessLogo>;
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether a text is a web origin as browsers write it: scheme, host and port only. */
+function isEmbedOrigin(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname));
+  // A host of letters, digits, dots and hyphens (or an IPv6 literal): no wildcard, nothing that
+  // could end the Content-Security-Policy directive it goes into.
+  const plainHost = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(url.hostname);
+  return secure && plainHost && url.origin === value.replace(/\/$/, '').toLowerCase();
+}
+
+/**
+ * A web origin that may frame the signing page of the business's embed requests (CSP
+ * frame-ancestors): https, or http on this machine (localhost) while developing; no path, no
+ * wildcard. Kept as the browser writes it (lower case, without a trailing slash).
+ */
+export const EmbedOrigin = z
+  .string()
+  .trim()
+  .max(200)
+  .refine(
+    isEmbedOrigin,
+    'An origin such as https://portal.example.com: https (or http on localhost), no path',
+  )
+  .transform((value) => new URL(value).origin);
+
+/** At most this many origins per business. */
+export const maxEmbedOrigins = 10;
 
 /** Spec §3 Business settings. */
 export const BusinessSettings = z.object({
@@ -35,6 +71,8 @@ export const BusinessSettings = z.object({
   companyBranding: z.object({ logo: BusinessLogo.nullable() }),
   /** What members may change on their visual signatures (spec §3 permissions.visualSignatures). */
   visualSignatures: VisualSignaturePermissions,
+  /** Origins that may frame the signing page of the business's requests made with `embed` (a Signet addition). */
+  embedOrigins: z.array(z.string()),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettings>;
 
@@ -52,6 +90,7 @@ export const defaultBusinessSettings: BusinessSettings = {
   userPilot: { enabled: false },
   companyBranding: { logo: null },
   visualSignatures: defaultVisualSignaturePermissions,
+  embedOrigins: [],
 };
 
 const PartialToggle = z.strictObject({ enabled: z.boolean() });
@@ -82,6 +121,12 @@ export const UpdateBusinessSettingsBody = z.strictObject({
   visualSignatures: z
     .strictObject({ claim: PartialPermission, date: PartialPermission, std: PartialPermission })
     .partial()
+    .optional(),
+  /** Replaces the whole list; duplicates are kept once. */
+  embedOrigins: z
+    .array(EmbedOrigin)
+    .max(maxEmbedOrigins)
+    .transform((origins) => [...new Set(origins)])
     .optional(),
 });
 export type UpdateBusinessSettingsBody = z.infer<typeof UpdateBusinessSettingsBody>;
@@ -118,8 +163,15 @@ export const SealSummary = z.object({
 export type SealSummary = z.infer<typeof SealSummary>;
 export const SealList = z.object({ seals: z.array(SealSummary) });
 
-/** Seal data (admins): the summary and who may sign with it. */
-export const Seal = SealSummary.extend({ members: z.array(BusinessMember), createdAt: z.string() });
+/**
+ * Seal data (admins): the summary and who may sign with it: members, and the business's API users
+ * (named by their service account's `userId`, as `user_ids` names them, and their username).
+ */
+export const Seal = SealSummary.extend({
+  members: z.array(BusinessMember),
+  apiUsers: z.array(z.object({ userId: z.string(), username: z.string() })),
+  createdAt: z.string(),
+});
 export type Seal = z.infer<typeof Seal>;
 
 /** POST /v1/businesses/{id}/seals — a Signet addition: the spec lists seals but shows no create call. */
@@ -204,8 +256,11 @@ export const Business = z.object({
   gtcAcceptedAt: z.string().nullable(),
   dpaAcceptedAt: z.string().nullable(),
   billingStatus: z.string(),
-  billing: Billing,
-  pricePlan: z.object({ name: z.string().nullable() }),
+  billing: Billing.extend({
+    /** The payment provider's subscription status; null without a subscription. */
+    stripeSubscriptionStatus: z.string().nullable(),
+  }),
+  pricePlan: PricePlanState,
   planStart: z.string().nullable(),
   settings: BusinessSettings,
   admins: z.array(BusinessMember),

@@ -24,8 +24,11 @@ export interface Endpoint {
   readonly multipart?: true;
   /** The largest body the route accepts, in bytes, when it differs from the server's default. */
   readonly bodyLimit?: number;
-  /** The status of a successful answer. */
-  readonly status: 200 | 201 | 202 | 204;
+  /**
+   * The status of a successful answer; 303 for the one address a browser is sent to rather than
+   * a client calls (a provider's redirect back): the answer names where the browser goes next.
+   */
+  readonly status: 200 | 201 | 202 | 204 | 303;
   /**
    * The JSON answer, or the content types of a binary one (PDF, page image, zip); absent with 204.
    * A call whose query chooses between JSON and a file (the signature report) is binary with the

@@ -72,6 +72,8 @@ export const errorCodes = {
   REQUEST_NOT_EDITABLE: 409,
   /** The action needs an open request (it is a draft, signed, declined or withdrawn). */
   SIGNATURE_REQUEST_NOT_OPEN: 409,
+  /** A signing link for a host page was asked for a request made without `embed`, or for no visitor. */
+  NOT_EMBEDDABLE: 409,
   /** Signing order: an earlier signer has not signed yet. */
   NOT_YOUR_TURN: 409,
   /** The caller has signed (or declined) this request already. */
@@ -148,6 +150,8 @@ export const errorCodes = {
   DOMAIN_NOT_VERIFIED: 409,
   /** Creating an API user with a username some business's API user has already. */
   API_USERNAME_TAKEN: 409,
+  /** A webhook or callback URL names a loopback, private, link-local (…) address, or a host that does not resolve. */
+  WEBHOOK_URL_REFUSED: 400,
   /** The DNS could not be asked (no answer, server failure); try again later. */
   DNS_UNAVAILABLE: 503,
   /** A business invitation link that is unknown, or an invitation its business revoked. */
@@ -166,10 +170,22 @@ export const errorCodes = {
   WEBHOOK_TIMESTAMP_STALE: 400,
   /** A provider webhook whose event id Signet received already; nothing changed. */
   WEBHOOK_REPLAYED: 409,
+  /** A payments event (Stripe) whose `Stripe-Signature` does not verify under STRIPE_WEBHOOK_SECRET or is too old; nothing changed. */
+  PAYMENTS_EVENT_INVALID: 400,
+  /** The payment provider refused the card or debit (declined, insufficient funds); `details.declineCode` is its decline code. Nothing changed. */
+  PAYMENT_DECLINED: 402,
+  /** The payment provider did not answer or answered an error Signet cannot act on; try again later. Nothing changed. */
+  PAYMENTS_UNAVAILABLE: 502,
+  /** Seats, cancelling, reactivating or the portal asked of a business without a live provider subscription (or a customer). */
+  NO_SUBSCRIPTION: 409,
   /** An eID login (ID Austria) whose state is unknown, expired, used already, or not the caller's; start again. */
   EID_LOGIN_INVALID: 400,
   /** The eID provider refused the login (cancelled, code replayed) or its ID token failed a check (signature, issuer, nonce); `details.reason` says which. */
   EID_LOGIN_REFUSED: 400,
+  /** Single sign-on settings whose issuer could not be discovered or used (no OpenID Connect metadata, unreachable); `field` is `issuer`. */
+  IDENTITY_PROVIDER_UNUSABLE: 400,
+  /** Taking over a single sign-on's session that is unknown, expired, used already, or not this browser's (its login cookie); start again. */
+  SSO_LOGIN_INVALID: 400,
   /** PUT /v1/user: a field an eID vouched for (immutable_eid_fields) cannot be changed; `field` names it. */
   EID_FIELD_IMMUTABLE: 409,
   /** A custom signature image that is not a PNG or JPEG (judged by content) or cannot be decoded. */
@@ -210,6 +226,8 @@ export const ErrorDetails = z.object({
   signingRestriction: z.enum(['permissions', 'certification']).optional(),
   /** SEATS_EXHAUSTED: the seats still free (members and pending invitations take one each). */
   seatsLeft: z.number().int().nonnegative().optional(),
+  /** PAYMENT_DECLINED: the provider's decline code (card_declined, insufficient_funds, …). */
+  declineCode: z.string().max(100).optional(),
   /** The input the error is about (also the top-level `field`). */
   field: z.string().optional(),
 });

@@ -77,6 +77,15 @@ const HttpUrl = z
   // Spec §5: redirect URLs must be http or https, otherwise they are ignored (not refused).
   .transform((value) => (value && /^https?:\/\/[^\s]+$/i.test(value) ? value : undefined));
 
+/**
+ * A callback URL of a request (Signet POSTs signed events there, like to a webhook): http or https
+ * only, as redirect URLs (spec §5), but refused rather than ignored — a callback that silently never
+ * came would be worse than a clear 400 naming the field.
+ */
+export const CallbackUrl = z
+  .url({ protocol: /^https?$/, error: 'Give an http:// or https:// URL' })
+  .max(2000, 'At most 2000 characters');
+
 /** Spec §5/§9: 0 = immediate; otherwise clamped to 10..90 seconds; default 45. */
 export const RedirectTimeout = z
   .number()
@@ -104,6 +113,17 @@ export const CreateSignatureRequestBody = z.strictObject({
   error_url: HttpUrl,
   decline_url: HttpUrl,
   redirect_timeout: RedirectTimeout,
+  /** Called at completion (`request.completed`). */
+  success_callback_url: CallbackUrl.optional(),
+  /** Called at every change (sent, viewed, signed by one signer, declined, withdrawn, completed). */
+  update_callback_url: CallbackUrl.optional(),
+  /** Called when the request ends without completion (declined, withdrawn, expired). */
+  error_callback_url: CallbackUrl.optional(),
+  /**
+   * The visitors' signing page may be framed by the owner's business's embedOrigins (its settings),
+   * and by no one else; a Signet addition for portals that embed signing. Business requests only.
+   */
+  embed: z.boolean().default(false),
 });
 export type CreateSignatureRequestBody = z.infer<typeof CreateSignatureRequestBody>;
 
@@ -135,6 +155,10 @@ export const UpdateSignatureRequestBody = z.strictObject({
   error_url: HttpUrl.nullable(),
   decline_url: HttpUrl.nullable(),
   redirect_timeout: UpdateTimeout,
+  /** null clears a callback URL; absent leaves it. */
+  success_callback_url: CallbackUrl.nullable().optional(),
+  update_callback_url: CallbackUrl.nullable().optional(),
+  error_callback_url: CallbackUrl.nullable().optional(),
 });
 
 export const Signature = z.object({
@@ -194,6 +218,12 @@ export const SignatureRequest = z.object({
   error_url: z.string().nullable(),
   decline_url: z.string().nullable(),
   redirect_timeout: z.number().int(),
+  /** The callback URLs: shown to the request's owner only (absent for everybody else). */
+  success_callback_url: z.string().nullable().optional(),
+  update_callback_url: z.string().nullable().optional(),
+  error_callback_url: z.string().nullable().optional(),
+  /** Made with `embed`: its signing page may be framed by the business's embedOrigins. */
+  embed: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   completed_at: z.string().nullable(),
@@ -316,6 +346,12 @@ export type AuditVerification = z.infer<typeof AuditVerification>;
 export const LockStatus = z.object({ locked: z.boolean(), retry_after_seconds: z.number().int().nullable() });
 
 export const SignerParams = z.strictObject({ id: z.uuid(), sid: z.uuid() });
+
+/** A visitor's signing link for the sender's portal to frame (POST .../signatures/{sid}/embed-link). */
+export const EmbedLink = z.object({
+  /** `/view/{id}/{sid}#{secret}`: open it in the iframe as it is; the secret stays in the fragment. */
+  url: z.string(),
+});
 export const ObserverParams = z.strictObject({ id: z.uuid(), email: Email });
 export const RequestDocumentParams = z.strictObject({ id: z.uuid(), documentId: z.uuid() });
 export const AttachmentParams = z.strictObject({ id: z.uuid(), attId: z.uuid() });

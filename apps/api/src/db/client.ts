@@ -19,6 +19,8 @@ import * as identification from './schema/identification.ts';
 import * as eid from './schema/eid.ts';
 import * as visualSignatures from './schema/visual-signatures.ts';
 import * as archive from './schema/archive.ts';
+import * as webhooks from './schema/webhooks.ts';
+import * as billing from './schema/billing.ts';
 import { ProcessLiveness } from './process-liveness.ts';
 
 const schema = {
@@ -32,6 +34,8 @@ const schema = {
   ...eid,
   ...visualSignatures,
   ...archive,
+  ...webhooks,
+  ...billing,
 };
 type Schema = typeof schema;
 /** The database handle every repository takes: PGlite and node-postgres share this type. */

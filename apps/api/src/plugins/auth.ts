@@ -39,6 +39,8 @@ export interface UserCaller {
   sessionId: string;
   /** Set when a business's API user calls, through its service account `userId`. */
   apiUserId?: string;
+  /** How the API user authenticated: its Basic secret, or a bearer token taken with it. */
+  apiUserBy?: 'secret' | 'token';
   client?: ClientInfo;
 }
 
@@ -62,12 +64,25 @@ type ApiUserCaller = UserCaller & { membership: BusinessMembership };
 /** Business roles come from the businesses module; app.ts wires it in. */
 export type BusinessRoleResolver = (db: Db, userId: string) => Promise<BusinessMembership | null>;
 
-/** Checks an API user's Basic credentials (businesses module); null when wrong. */
-export type ApiUserAuthenticator = (
-  db: Db,
-  credentials: { username: string; secret: string },
-  now: Date,
-) => Promise<{ apiUserId: string; userId: string; businessId: string } | null>;
+/** An API user that its credentials named, with its service account and business. */
+interface FoundApiUser {
+  apiUserId: string;
+  userId: string;
+  businessId: string;
+  username: string;
+}
+
+/** Checks an API user's Basic credentials, or finds the API user of a token (businesses module). */
+export interface ApiUserAuthenticator {
+  /** null when the name or the secret is wrong. */
+  bySecret: (
+    db: Db,
+    credentials: { username: string; secret: string },
+    now: Date,
+  ) => Promise<FoundApiUser | null>;
+  /** null when no unexpired token has this hash. */
+  byToken: (db: Db, tokenHash: string, now: Date) => Promise<FoundApiUser | null>;
+}
 
 export const sessionLifetimeMs = 24 * 60 * 60 * 1000;
 
@@ -200,18 +215,12 @@ export function registerAuth(
   },
 ): void {
   /**
-   * The API user behind Basic credentials, throttled per username and client address before the
-   * secret is checked: the limit bounds both a busy client and someone guessing a secret, and a
-   * stranger who knows the username cannot use up the limit of the API user's own systems.
-   * null when wrong.
+   * Counts a call of an API user, per username and client address: the limit bounds both a busy
+   * client and someone guessing a secret (counted before the secret is checked), and a stranger
+   * who knows the username cannot use up the limit of the API user's own systems.
    */
-  async function resolveApiUser(
-    credentials: { username: string; secret: string },
-    clientIp: string,
-  ): Promise<ApiUserCaller | null> {
-    const now = deps.clock.now();
-    const key = `api-user:${credentials.username}:${clientIp}`;
-    const rule = { key, limit: deps.apiUserRateLimit, windowMs: 60_000 };
+  async function throttleApiUser(username: string, clientIp: string, now: Date): Promise<void> {
+    const rule = { key: `api-user:${username}:${clientIp}`, limit: deps.apiUserRateLimit, windowMs: 60_000 };
     await countHitOrRefuse(
       deps.db,
       rule,
@@ -221,16 +230,45 @@ export function registerAuth(
           retryAfterSeconds,
         }),
     );
-    const found = await deps.apiUser(deps.db, credentials, now);
-    return (
-      found && {
-        kind: 'user',
-        userId: found.userId,
-        sessionId: `api-user:${found.apiUserId}`,
-        apiUserId: found.apiUserId,
-        membership: { businessId: found.businessId, role: 'member' },
-      }
-    );
+  }
+
+  const apiUserCaller = (found: FoundApiUser, by: 'secret' | 'token', sessionId: string): ApiUserCaller => ({
+    kind: 'user',
+    userId: found.userId,
+    sessionId,
+    apiUserId: found.apiUserId,
+    apiUserBy: by,
+    membership: { businessId: found.businessId, role: 'member' },
+  });
+
+  /** The API user behind Basic credentials, throttled before the secret is checked; null when wrong. */
+  async function resolveApiUser(
+    credentials: { username: string; secret: string },
+    clientIp: string,
+  ): Promise<ApiUserCaller | null> {
+    const now = deps.clock.now();
+    await throttleApiUser(credentials.username, clientIp, now);
+    const found = await deps.apiUser.bySecret(deps.db, credentials, now);
+    return found && apiUserCaller(found, 'secret', `api-user:${found.apiUserId}`);
+  }
+
+  /** The API user of a bearer token from POST /v1/login, throttled as its Basic calls are; or null. */
+  async function resolveApiUserToken(token: string, clientIp: string): Promise<ApiUserCaller | null> {
+    const now = deps.clock.now();
+    const tokenHash = hashToken(token);
+    const found = await deps.apiUser.byToken(deps.db, tokenHash, now);
+    if (!found) return null;
+    await throttleApiUser(found.username, clientIp, now);
+    return apiUserCaller(found, 'token', tokenHash);
+  }
+
+  /** An API user acts for its business as a member would; never as an admin. */
+  function admitApiUser(request: FastifyRequest, policy: AuthPolicy, apiUser: ApiUserCaller): void {
+    const { membership, ...caller } = apiUser;
+    request.caller = { ...caller, client: clientOf(request) };
+    if (policy === 'admin')
+      throw new AppError('BUSINESS_ADMINS_ONLY', 'Only the admins of the business can do this.');
+    if (policy === 'member') request.business = membership;
   }
 
   app.decorateRequest('caller', null);
@@ -249,23 +287,23 @@ export function registerAuth(
       request.caller = { ...visitor, client: clientOf(request) };
       return;
     }
-    const apiCredentials = request.routeOptions.config.endpoint?.apiUsers
-      ? apiUserCredentials(request)
-      : null;
+    const admitsApiUsers = request.routeOptions.config.endpoint?.apiUsers === true;
+    const apiCredentials = admitsApiUsers ? apiUserCredentials(request) : null;
     if (apiCredentials) {
       const apiUser = await resolveApiUser(apiCredentials, request.ip);
       // Wrong name or wrong secret: the same answer, so neither is confirmed to a guesser.
       if (!apiUser) throw new AppError('UNAUTHENTICATED', 'These API credentials are not valid.');
-      const { membership, ...caller } = apiUser;
-      request.caller = { ...caller, client: clientOf(request) };
-      // An API user acts for its business as a member would; never as an admin.
-      if (policy === 'admin')
-        throw new AppError('BUSINESS_ADMINS_ONLY', 'Only the admins of the business can do this.');
-      if (policy === 'member') request.business = membership;
+      admitApiUser(request, policy, apiUser);
       return;
     }
     const token = bearerToken(request);
     const user = token ? await resolveSession(deps.db, token, deps.clock.now()) : null;
+    // An API user's token opens only the calls its Basic credentials open; elsewhere it is no session.
+    const apiUser = token && !user && admitsApiUsers ? await resolveApiUserToken(token, request.ip) : null;
+    if (apiUser) {
+      admitApiUser(request, policy, apiUser);
+      return;
+    }
     request.caller = user ? { ...user, client: clientOf(request) } : null;
     switch (policy) {
       case 'public':

@@ -39,8 +39,8 @@ describe('endpoints from contract values', () => {
       paths: Record<string, Record<string, Operation>>;
     }>();
     const remove = document.paths['/v3/documents/{id}']!.delete!;
-    // A session's bearer token, or a business API user's Basic credentials (the call admits them).
-    expect(remove.security).toEqual([{ bearer: [] }, { apiUser: [] }]);
+    // A session's bearer token, or a business API user's Basic credentials or token (the call admits them).
+    expect(remove.security).toEqual([{ bearer: [] }, { apiUser: [] }, { apiUserToken: [] }]);
     expect(document.paths['/v1/user']!.get!.security).toEqual([{ bearer: [] }]);
     expect(remove.responses['409']!.description).toBe('DOCUMENT_IN_USE');
     expect(remove.responses['401']!.description).toContain('UNAUTHENTICATED');

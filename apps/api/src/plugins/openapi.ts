@@ -18,6 +18,17 @@ const securityOf: Record<AuthPolicy, Array<Record<string, string[]>>> = {
   api: [{ apiUser: [] }],
 };
 
+/**
+ * An operation's security: its policy's, and for calls that admit API users their Basic pair and
+ * their token, except on the exchange itself (POST /v1/login takes the pair, never a token), where
+ * signing in without either stays possible.
+ */
+function securityFor(endpoint: Endpoint, auth: AuthPolicy): Array<Record<string, string[]>> {
+  if (!endpoint.apiUsers || auth === 'nas') return securityOf[auth];
+  if (auth === 'public') return [{}, { apiUser: [] }];
+  return [...securityOf[auth], { apiUser: [] }, { apiUserToken: [] }];
+}
+
 /** The error body every error answer shares, described once in the document's components. */
 const { $schema: _, ...errorBodySchema } = z.toJSONSchema(ErrorResponse, { io: 'output' }) as Record<
   string,
@@ -74,6 +85,12 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
             description:
               'A business API user: its username (`api-…`) and the secret shown when it was made or reset (`api-name:secret`). Calls are limited per API user and minute (429 with Retry-After past it).',
           },
+          apiUserToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A business API user's token: `POST /v1/login` with its Basic credentials (and no body) answers `access_token`, valid for `expires_in` seconds (15 minutes) on the same calls. Resetting the secret or deleting the API user ends it.",
+          },
         },
       },
     },
@@ -92,10 +109,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         ...transformed,
         schema: {
           ...schema,
-          security:
-            config.endpoint.apiUsers && config.auth !== 'nas'
-              ? [...securityOf[config.auth], { apiUser: [] }]
-              : securityOf[config.auth],
+          security: securityFor(config.endpoint, config.auth),
           response: { ...(schema.response as object), ...errorResponses(config.endpoint) },
         },
       };

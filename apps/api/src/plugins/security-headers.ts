@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 
 type Directives = Record<string, string[]>;
@@ -70,4 +70,20 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     referrerPolicy: { policy: 'no-referrer' },
   };
   await app.register(fastifyHelmet, options);
+}
+
+/**
+ * Lets `origins` (checked web origins, see EmbedOrigin in contracts) frame this one answer: the
+ * signing page of a request made to be embedded. Its CSP frame-ancestors names them, and
+ * X-Frame-Options goes (it can only deny, or allow Signet itself; browsers obey frame-ancestors
+ * where both are sent). helmet set both on the raw response, so they change there.
+ */
+export function allowFraming(reply: FastifyReply, origins: readonly string[]): void {
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy !== 'string' || origins.length === 0) return;
+  reply.raw.setHeader(
+    'content-security-policy',
+    policy.replace("frame-ancestors 'none'", `frame-ancestors ${origins.join(' ')}`),
+  );
+  reply.raw.removeHeader('x-frame-options');
 }

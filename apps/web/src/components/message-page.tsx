@@ -10,7 +10,7 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import WavingHandOutlinedIcon from '@mui/icons-material/WavingHandOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { userQueryOptions } from '../lib/api/get-user.ts';
 import { getToken } from '../lib/session.ts';
@@ -56,6 +56,10 @@ export function MessagePage() {
   const navigate = useNavigate();
   const spec = messages[key] ?? messages.sorry!;
   const user = useQuery({ ...userQueryOptions, enabled: key === 'welcome' && Boolean(getToken()) }).data;
+  // Why a single sign-on failed (the API's callback names it), said besides what to do.
+  const search: { reason?: string } = useSearch({ strict: false });
+  const reason =
+    key === 'sso-error' && search.reason ? t(`messages.sso-error.reasons.${search.reason}`) : null;
   return (
     <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
       <Box aria-hidden="true" sx={{ color: spec.color, '& svg': { fontSize: 64 } }}>
@@ -64,6 +68,7 @@ export function MessagePage() {
       <Typography id="page-title" variant="h1" tabIndex={-1} sx={{ outline: 'none' }}>
         {t(`messages.${key}.heading`, { name: user?.firstName ?? '' })}
       </Typography>
+      {reason && <Typography>{reason}</Typography>}
       <Typography color="text.secondary">{t(`messages.${key}.text`)}</Typography>
       {spec.action === 'reload' ? (
         <Button

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { currencyFor as platformCurrencyFor, platformOf } from '@signet/contracts/billing';
 import { defaultLanguage, Language, languages } from '@signet/contracts/common';
 import enGb from '../locales/en-gb.json';
 
@@ -112,15 +113,26 @@ export function formatDateTime(value: Date | string, language: Language = curren
   }).format(typeof value === 'string' ? new Date(value) : value);
 }
 
-/** Spec §9: EUR for en-gb, CHF for the Swiss locales, no currency for Italian. */
+/**
+ * Spec §9: EUR for en-gb and on the EU platform, CHF for the Swiss locales, no currency of its own
+ * for Italian (prices then come in the platform's currency: `priceCurrencyFor`).
+ */
 export function currencyFor(language: Language): 'EUR' | 'CHF' | null {
-  if (language === 'en-gb') return 'EUR';
   if (language === 'it') return null;
-  return 'CHF';
+  return priceCurrencyFor(language);
 }
 
-export function formatMoney(amount: number, language: Language = currentLanguage()): string {
-  const currency = currencyFor(language);
+/** The currency prices are shown in on this platform (the page's host decides it, spec §9). */
+export function priceCurrencyFor(language: Language): 'EUR' | 'CHF' {
+  return platformCurrencyFor(language, platformOf(globalThis.location?.hostname ?? 'localhost'));
+}
+
+/** An amount (major units) in `currency`, by default the language's own; none: a plain number. */
+export function formatMoney(
+  amount: number,
+  language: Language = currentLanguage(),
+  currency: 'EUR' | 'CHF' | null = currencyFor(language),
+): string {
   return currency
     ? new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount)
     : new Intl.NumberFormat(language, { minimumFractionDigits: 2 }).format(amount);

@@ -51,6 +51,10 @@ const pages: Record<string, RouteComponent> = {
   ...Object.fromEntries(messagePages.map((key) => [key, message])),
   ...Object.fromEntries(identificationKeys.map((key) => [key, identification(key)])),
   login: lazyRouteComponent(() => import('../features/account/components/login-page.tsx'), 'LoginPage'),
+  'signup-sso': lazyRouteComponent(
+    () => import('../features/account/components/signup-sso-page.tsx'),
+    'SignupSsoPage',
+  ),
   signup: lazyRouteComponent(() => import('../features/account/components/signup-page.tsx'), 'SignupPage'),
   'business-signup': lazyRouteComponent(
     () => import('../features/account/components/business-signup-page.tsx'),
@@ -71,6 +75,18 @@ const pages: Record<string, RouteComponent> = {
   'business-upgrade': lazyRouteComponent(
     () => import('../features/business/components/upgrade-page.tsx'),
     'UpgradePage',
+  ),
+  upgrade: lazyRouteComponent(
+    () => import('../features/billing/components/plan-chooser-page.tsx'),
+    'PlanChooserPage',
+  ),
+  billing: lazyRouteComponent(
+    () => import('../features/billing/components/member-billing-page.tsx'),
+    'MemberBillingPage',
+  ),
+  'business-billing': lazyRouteComponent(
+    () => import('../features/billing/components/business-billing-page.tsx'),
+    'BusinessBillingPage',
   ),
   'business-welcome': lazyRouteComponent(
     () => import('../features/business/components/welcome-page.tsx'),
@@ -121,8 +137,8 @@ const pages: Record<string, RouteComponent> = {
     'BusinessExtrasPage',
   ),
   'business-domains': lazyRouteComponent(
-    () => import('../features/business-domains/components/domains-page.tsx'),
-    'DomainsPage',
+    () => import('./business-domains-route.tsx'),
+    'BusinessDomainsRoute',
   ),
   'business-api': lazyRouteComponent(
     () => import('../features/business-api/components/api-users-page.tsx'),

@@ -1,5 +1,7 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
 import { z } from 'zod';
+import { BillingCycle, chosenPlans } from '@signet/contracts/billing';
+import { SsoFailure } from '@signet/contracts/business-sso';
 import type { LoginSearch } from '../features/account/login-search.ts';
 import type { DashboardSearch } from '../features/dashboard/dashboard-search.ts';
 
@@ -58,7 +60,16 @@ const searchValidators = {
         .catch(undefined),
     }),
   ),
+  // The plan chosen on /upgrade and its cycle: the summary the payment step starts from.
+  upgrade: validated(
+    z.looseObject({
+      plan: z.enum(chosenPlans).optional().catch(undefined),
+      cycle: BillingCycle.optional().catch(undefined),
+    }),
+  ),
   login: normalisedByGuard<LoginSearch>(),
+  // Why a single sign-on failed; an unknown reason is dropped rather than a 404.
+  'sso-error': validated(z.looseObject({ reason: SsoFailure.optional().catch(undefined) })),
   dashboard: normalisedByGuard<Partial<DashboardSearch>>(),
 };
 

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { ApiUserTokenResponse } from '../business-api-users.ts';
 import {
   AcceptBody,
   ChangePasswordBody,
@@ -8,8 +10,6 @@ import {
   DeleteUserBody,
   EmailAutocompleteQuery,
   EmailAutocompleteResponse,
-  IdentityProvidersBody,
-  IdentityProvidersResponse,
   LoginBody,
   LoginResponse,
   ReferralTokenResponse,
@@ -68,12 +68,16 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/v1/login',
     auth: 'public',
-    summary: 'Sign in; the token is valid for 24 hours (and a device token for the next sign-in)',
+    summary:
+      'Sign in; the token is valid for 24 hours (and a device token for the next sign-in). An API user sends no body but its Basic credentials, and gets a bearer token for 15 minutes',
     tags,
-    body: LoginBody,
+    // Absent when an API user exchanges its Basic credentials (the Authorization header) for a token.
+    body: LoginBody.nullish(),
     status: 200,
-    response: LoginResponse,
-    errors: ['INVALID_CREDENTIALS'],
+    response: z.union([LoginResponse, ApiUserTokenResponse]),
+    // UNAUTHENTICATED: wrong API user credentials, as on every call that admits API users.
+    errors: ['INVALID_CREDENTIALS', 'UNAUTHENTICATED'],
+    apiUsers: true,
   }),
   logout: defineEndpoint({
     method: 'POST',
@@ -207,17 +211,6 @@ export const accountEndpoints = {
     query: EmailAutocompleteQuery,
     status: 200,
     response: EmailAutocompleteResponse,
-    errors: [],
-  }),
-  identityProviders: defineEndpoint({
-    method: 'POST',
-    path: '/v1/identity_providers',
-    auth: 'public',
-    summary: "The single sign-on URL for an e-mail's domain, or null",
-    tags,
-    body: IdentityProvidersBody,
-    status: 200,
-    response: IdentityProvidersResponse,
     errors: [],
   }),
 };

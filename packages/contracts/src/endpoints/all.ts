@@ -1,11 +1,14 @@
 import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
+import { billingEndpoints } from './billing.ts';
 import { businessActivityEndpoints } from './business-activity.ts';
 import { businessApiUserEndpoints } from './business-api-users.ts';
 import { businessDomainEndpoints } from './business-domains.ts';
 import { businessSealEndpoints } from './business-seals.ts';
+import { businessSsoEndpoints } from './business-sso.ts';
 import { businessLifecycleEndpoints } from './business-lifecycle.ts';
 import { businessSettingsEndpoints } from './business-settings.ts';
+import { businessWebhookEndpoints } from './business-webhooks.ts';
 import { businessSignupEndpoints } from './business-signup.ts';
 import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts';
 import { documentEndpoints } from './documents.ts';
@@ -25,6 +28,7 @@ import { visualSignatureEndpoints } from './visual-signatures.ts';
  */
 export const allEndpoints: readonly Endpoint[] = [
   accountEndpoints,
+  billingEndpoints,
   businessEndpoints,
   businessActivityEndpoints,
   businessApiUserEndpoints,
@@ -34,6 +38,8 @@ export const allEndpoints: readonly Endpoint[] = [
   businessSealEndpoints,
   businessLifecycleEndpoints,
   businessSettingsEndpoints,
+  businessWebhookEndpoints,
+  businessSsoEndpoints,
   documentEndpoints,
   eidEndpoints,
   identificationEndpoints,

@@ -10,6 +10,7 @@ import {
   SendToSummary,
   SignatureInput,
   SignatureRequest,
+  EmbedLink,
   SignerParams,
 } from '../signature-requests.ts';
 import { fieldRewriteErrors, signatureRequestTags as tags } from './signature-requests.ts';
@@ -59,6 +60,19 @@ export const requestParticipantEndpoints = {
     status: 200,
     response: SignatureRequest,
     errors: ['REQUEST_NOT_EDITABLE', 'ALREADY_A_SIGNER', ...fieldRewriteErrors],
+  }),
+  embedLink: defineEndpoint({
+    method: 'POST',
+    path: '/v3/signature-requests/:id/signatures/:sid/embed-link',
+    auth: 'user',
+    apiUsers: true,
+    summary:
+      "A visitor's signing link for the owner's portal to frame (owner; an open request made with embed). Its mailed link stops working",
+    tags,
+    params: SignerParams,
+    status: 200,
+    response: EmbedLink,
+    errors: ['SIGNATURE_REQUEST_NOT_OPEN', 'NOT_EMBEDDABLE', 'ALREADY_SIGNED'],
   }),
   removeSigner: defineEndpoint({
     method: 'DELETE',

@@ -50,7 +50,7 @@ export const signatureRequestEndpoints = {
     bodyLimit: base64Bytes(maxRequestBytes) + envelope,
     status: 201,
     response: SignatureRequest,
-    errors: [...pdfRefusals],
+    errors: [...pdfRefusals, 'WEBHOOK_URL_REFUSED'],
   }),
   listSignatureRequests: defineEndpoint({
     method: 'GET',
@@ -89,7 +89,13 @@ export const signatureRequestEndpoints = {
     body: UpdateSignatureRequestBody,
     status: 200,
     response: SignatureRequest,
-    errors: ['REQUEST_NOT_EDITABLE', 'ALREADY_A_SIGNER', 'LAST_SIGNER', ...fieldRewriteErrors],
+    errors: [
+      'REQUEST_NOT_EDITABLE',
+      'ALREADY_A_SIGNER',
+      'LAST_SIGNER',
+      'WEBHOOK_URL_REFUSED',
+      ...fieldRewriteErrors,
+    ],
   }),
   deleteSignatureRequest: defineEndpoint({
     method: 'DELETE',

@@ -6,9 +6,12 @@ import { registerIdentificationRoutes } from './identification-routes.js';
 import { registerSandboxErrors } from './errors.js';
 import { registerOutboxAndControlRoutes } from './outbox-control-routes.js';
 import { registerProtocolRoutes } from './protocol-routes.js';
+import { registerDirectoryRoutes } from './directory-routes.js';
 import { registerIdAustriaRoutes } from './id-austria-routes.js';
 import type { IdAustriaClient } from '../id-austria/id-austria-idp.js';
 import { sandboxAccess } from './sandbox-access.js';
+import { paymentsSandboxPlugin } from '../payments/payments-plugin.js';
+import type { WebhookTarget } from '../payments/webhook-deliveries.js';
 
 export interface TrustServicesPluginOptions {
   dataDir: string;
@@ -34,6 +37,16 @@ export interface TrustServicesPluginOptions {
   idAustriaClient?: IdAustriaClient;
   /** An instance made with createTrustServices, when the host wants to reach it in-process too. */
   services?: TrustServices;
+  /**
+   * The payments sandbox under `<prefix>/payments` (Stripe's REST API for the `stripe` SDK): the
+   * secret key the host presents and where its signed webhooks go. Without it there is none.
+   */
+  payments?: {
+    secretKey: string;
+    publishableKey?: string;
+    webhook?: WebhookTarget;
+    webhookFirstRetryMs?: number;
+  };
 }
 
 /**
@@ -89,7 +102,21 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
       client: options.idAustriaClient,
       services: current,
     });
+  registerDirectoryRoutes(app, { dataDir: options.dataDir, publicBaseUrl: options.publicBaseUrl });
   const access = sandboxAccess({ secret: options.accessSecret, publicBaseUrl: options.publicBaseUrl });
   access.registerAccessForm(app);
   registerOutboxAndControlRoutes(app, current, access.guard);
+  const payments = options.payments;
+  if (payments)
+    app.register(
+      async (mount) =>
+        paymentsSandboxPlugin(mount, {
+          ...payments,
+          dataDir: options.dataDir,
+          publicBaseUrl: `${options.publicBaseUrl}/payments`,
+          // Moving the payments clock is a sandbox control like the others: loopback or the access secret.
+          controlGuard: access.guard,
+        }),
+      { prefix: '/payments' },
+    );
 };

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import Provider, { type Configuration } from 'oidc-provider';
 import { decodeJwt, importJWK, SignJWT } from 'jose';
-import { escapeHtml } from '../http/html.js';
+import { sandboxProviderConfiguration } from '../oidc/sandbox-provider-configuration.js';
 import type { IdAustriaKeys } from './id-austria-keys.js';
 import { recordSubject, type AustrianIdentity } from './subject-records.js';
 
@@ -61,6 +61,7 @@ export async function createIdAustriaProvider(options: {
   // The people who logged in, by subject: the provider's grants and codes live in memory too.
   const identities = new Map<string, AustrianIdentity>();
   const configuration: Configuration = {
+    ...sandboxProviderConfiguration({ title: 'ID Austria', ...options }),
     clients: [
       {
         client_id: options.client.clientId,
@@ -71,25 +72,9 @@ export async function createIdAustriaProvider(options: {
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    jwks: { keys: [options.keys.signingKey as never] },
-    cookies: { keys: options.keys.cookieKeys },
     claims: { openid: ['sub'], profile: ['given_name', 'family_name', 'birthdate'] },
-    // The relying party reads the person from the ID token; there is no userinfo round trip.
-    conformIdTokenClaims: false,
-    pkce: { required: () => true },
-    // Short lives: a login is done in minutes; the relying party reads the ID token at once.
-    ttl: {
-      Interaction: 600,
-      Session: 600,
-      Grant: 600,
-      AuthorizationCode: 60,
-      AccessToken: 300,
-      IdToken: 300,
-    },
-    responseTypes: ['code'],
     scopes: ['openid', 'profile'],
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `${options.interactionPath}/${interaction.uid}` },
     findAccount: (_ctx, sub) => {
       const identity = identities.get(sub);
       if (!identity) return undefined;
@@ -102,10 +87,6 @@ export async function createIdAustriaProvider(options: {
           birthdate: identity.birthDate,
         }),
       };
-    },
-    renderError: (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ID Austria (SIMULATED): error</title></head><body><h1>ID Austria (SIMULATED)</h1><p>${escapeHtml(out.error)}: ${escapeHtml(out.error_description ?? '')}</p></body></html>`;
     },
   };
   const provider = new Provider(options.issuer, configuration);

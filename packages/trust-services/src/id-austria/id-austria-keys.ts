@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { readFileIfExists, stateDir, writeFileAtomic } from '../pki/state-files.js';
 
-/** The sandbox ID Austria's own secrets: the ID-token signing key and the keys of its cookies. */
+/** A sandbox OpenID Connect provider's own secrets: the ID-token signing key and the keys of its cookies. */
 export interface IdAustriaKeys {
   /** Private JWK (RS256) whose public half the provider publishes at its jwks_uri. */
   signingKey: JWK;
@@ -11,11 +11,14 @@ export interface IdAustriaKeys {
 }
 
 /**
- * Loads the keys from `trust-services/id-austria/keys.json`, generating them on the first start: a
- * relying party that cached the JWKS keeps verifying tokens across restarts.
+ * Loads the keys from `trust-services/<provider>/keys.json` (ID Austria's by default), generating
+ * them on the first start: a relying party that cached the JWKS keeps verifying tokens across restarts.
  */
-export async function loadOrCreateIdAustriaKeys(dataDir: string): Promise<IdAustriaKeys> {
-  const path = join(stateDir(dataDir), 'id-austria', 'keys.json');
+export async function loadOrCreateIdAustriaKeys(
+  dataDir: string,
+  provider: 'id-austria' | 'directory' = 'id-austria',
+): Promise<IdAustriaKeys> {
+  const path = join(stateDir(dataDir), provider, 'keys.json');
   const stored = await readFileIfExists(path);
   if (stored) return JSON.parse(stored) as IdAustriaKeys;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });

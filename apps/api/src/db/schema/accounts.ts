@@ -15,6 +15,8 @@ export const users = pgTable(
     /** Spec §3 User retention: finished requests of the user are deleted this many days after they ended. */
     retentionEnabled: boolean('retention_enabled').notNull().default(false),
     retentionDays: integer('retention_days').notNull().default(30),
+    /** Spec §3 User.hasSso: the account signed in through its business's single sign-on. */
+    hasSso: boolean('has_sso').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
@@ -94,10 +96,4 @@ export const pendingBusinessSignups = pgTable('pending_business_signups', {
   mobile: text('mobile'),
   business: jsonb('business').$type<PendingBusiness>().notNull(),
   ...createdAt,
-});
-
-/** Single sign-on: the identity provider that e-mail addresses of a domain log in with. */
-export const identityProviders = pgTable('identity_providers', {
-  domain: text('domain').primaryKey(),
-  url: text('url').notNull(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, entityId, instant, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -231,4 +231,36 @@ export const businessApiUsers = pgTable(
     uniqueIndex('business_api_users_user_key').on(t.userId),
     index('business_api_users_business_idx').on(t.businessId),
   ],
+);
+
+/**
+ * A business's single sign-on: the OpenID Connect provider its people log in with when their
+ * e-mail address is of one of its verified domains. The client secret is kept encrypted with the
+ * installation's key (sealed-secrets.ts): a copy of the database alone does not reveal it.
+ */
+export const businessIdentityProviders = pgTable('business_identity_providers', {
+  businessId: text('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  /** AES-256-GCM: version, nonce, ciphertext and tag, base64url, dot-separated. */
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  enabled: boolean('enabled').notNull(),
+  ...timestamps,
+});
+
+/**
+ * Short-lived bearer tokens that API users get for their Basic credentials at POST /v1/login. Only
+ * the SHA-256 is stored; deleting the API user deletes them, resetting its secret too.
+ */
+export const apiUserTokens = pgTable(
+  'api_user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    apiUserId: belongsTo('api_user_id', () => businessApiUsers.id),
+    ...createdAt,
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('api_user_tokens_api_user_idx').on(t.apiUserId)],
 );

@@ -18,6 +18,12 @@ export const signatureRequests = pgTable(
     errorUrl: text('error_url'),
     declineUrl: text('decline_url'),
     redirectTimeout: integer('redirect_timeout').notNull(),
+    /** Per-request callbacks (webhook-events.service.ts): POSTed to at completion, each change, an error. */
+    successCallbackUrl: text('success_callback_url'),
+    updateCallbackUrl: text('update_callback_url'),
+    errorCallbackUrl: text('error_callback_url'),
+    /** The signing page may be framed by the owner's business's embedOrigins (frame-ancestors). */
+    embed: boolean('embed').notNull().default(false),
     ...timestamps,
     initiatedAt: instant('initiated_at'),
     completedAt: instant('completed_at'),

@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   emailTokens,
-  identityProviders,
   loginDevices,
   pendingBusinessSignups,
   sessions,
@@ -181,18 +180,6 @@ export async function deleteLapsedBusinessSignups(db: Db, now: Date): Promise<vo
       ),
     );
   await db.delete(pendingBusinessSignups).where(inArray(pendingBusinessSignups.tokenHash, lapsed));
-}
-
-export async function findIdentityProvider(db: Db, domain: string): Promise<string | null> {
-  const rows = await db.select().from(identityProviders).where(eq(identityProviders.domain, domain)).limit(1);
-  return rows[0]?.url ?? null;
-}
-
-export async function upsertIdentityProvider(db: Db, domain: string, url: string): Promise<void> {
-  await db
-    .insert(identityProviders)
-    .values({ domain, url })
-    .onConflictDoUpdate({ target: identityProviders.domain, set: { url } });
 }
 
 /**

@@ -3,10 +3,12 @@ import { accountEndpoints } from '@signet/contracts/endpoints/accounts';
 import { businessSignupEndpoints } from '@signet/contracts/endpoints/business-signup';
 import { userCaller, type UserCaller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
+import { AppError } from '../../errors.ts';
+import { issueApiUserToken } from '../businesses/business-api-users.service.ts';
 import { deleteAccount, type AccountDeletionDeps } from './account-deletion.service.ts';
 import * as accounts from './accounts.service.ts';
 import { confirmBusinessSignup, requestBusinessSignup } from './business-signup.service.ts';
-import { identityProviderFor, login } from './login.service.ts';
+import { login } from './login.service.ts';
 import * as passwords from './passwords.service.ts';
 import * as profile from './profile.service.ts';
 import { logout } from './sessions.service.ts';
@@ -31,7 +33,18 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDe
     },
     validConfirmation: (request) => signup.validConfirmation(deps, request.body.token),
     register: (request) => signup.register(deps, request.body),
-    login: (request) => login(deps, { ...request.body, ip: request.ip }),
+    login: (request) => {
+      const caller = signedInUser(request);
+      if (caller?.apiUserId) {
+        // A token gives no new token: only the secret does, so a leaked token ends when it expires.
+        if (caller.apiUserBy !== 'secret')
+          throw new AppError('UNAUTHENTICATED', "Give the API user's Basic credentials for a token.");
+        return issueApiUserToken(deps, caller.apiUserId);
+      }
+      if (!request.body)
+        throw new AppError('VALIDATION_FAILED', 'Give an e-mail address and a password.', { field: 'body' });
+      return login(deps, { ...request.body, ip: request.ip });
+    },
     logout: async (request) => {
       await logout(deps, userCaller(request));
     },
@@ -66,7 +79,6 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDe
       ]);
       return { emails: [...new Set([...own.emails, ...sentTo])].slice(0, 10) };
     },
-    identityProviders: async (request) => ({ url: await identityProviderFor(deps, request.body.email) }),
   });
   registerEndpoints(app, businessSignupEndpoints, {
     businessSignup: async (request) => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts.ts';
-import { upsertIdentityProvider } from './accounts.repository.ts';
 import {
   bearer,
   databaseKinds,
@@ -401,14 +400,6 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       });
       expect(json(await get('/v1/email_input_autocomplete?q=zz', bearer(token)))).toEqual({ emails: [] });
       expect((await get('/v1/email_input_autocomplete?q=au')).statusCode).toBe(401);
-    });
-
-    it("returns the SSO URL of an e-mail's domain, or null", async () => {
-      await upsertIdentityProvider(t.database.db, 'corp.example', 'https://sso.corp.example/login');
-      expect(json(await post('/v1/identity_providers', { email: 'x@corp.example' }))).toEqual({
-        url: 'https://sso.corp.example/login',
-      });
-      expect(json(await post('/v1/identity_providers', { email: 'x@other.example' }))).toEqual({ url: null });
     });
   });
 

@@ -112,9 +112,3 @@ async function newDevice(deps: AccountsDeps, userId: string): Promise<string> {
   await repo.pruneLoginDevices(deps.db, userId, devicesPerAccount, now);
   return token;
 }
-
-/** The SSO identity provider of an address's domain, if its business set one up (the login page asks). */
-export async function identityProviderFor(deps: AccountsDeps, email: string): Promise<string | null> {
-  const domain = email.split('@')[1] ?? '';
-  return repo.findIdentityProvider(deps.db, domain);
-}

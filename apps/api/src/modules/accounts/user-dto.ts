@@ -86,7 +86,7 @@ export function toUserDto(row: UserRow, evidence: EvidenceQualities): User {
     signatureQualities: signatureQualitiesOf(row, evidence),
     disabledQualities: [],
     retention: { enabled: row.retentionEnabled, days: row.retentionDays },
-    hasSso: false,
+    hasSso: row.hasSso,
     // A business narrows these for its members (getUser asks it).
     permissions: { visualSignatures: defaultVisualSignaturePermissions },
     createdAt: row.createdAt.toISOString(),

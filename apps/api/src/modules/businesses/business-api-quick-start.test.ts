@@ -14,7 +14,7 @@ const run = promisify(execFile);
 /**
  * The quick start of /business/developers/api, run as the page shows it (its placeholders filled
  * in as its text says) with bash and curl against a started server: create a request for a PDF
- * with a visitor, send it, list it, and, once the visitor signed, download the signed PDF.
+ * with a visitor, send it, list it (with the Basic pair, then with a token), and, once the visitor signed, download the signed PDF.
  */
 describe.each(databaseKinds)('the API quick start on %s', (kind) => {
   const t = useTestApp(kind, { listen: true, users: cast('admin') });
@@ -32,7 +32,7 @@ describe.each(databaseKinds)('the API quick start on %s', (kind) => {
   });
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
-  it('creates, sends, lists and downloads with the curl lines of the page', async () => {
+  it('creates, sends, lists (also with a token) and downloads with the curl lines of the page', async () => {
     const lines = quickStartCommands(t.config.publicUrl, apiUser.username);
     const setup = lines.setup.replace('YOUR_SECRET', apiUser.secret);
     const shell = async (command: string) =>
@@ -44,6 +44,8 @@ describe.each(databaseKinds)('the API quick start on %s', (kind) => {
     const sent = JSON.parse(await shell(lines.send.replace('REQUEST_ID', created.id))) as SignatureRequest;
     expect(sent.status_overall).toBe('OPEN');
     expect(await shell(lines.list)).toContain(created.id);
+    // The same list with a token taken for the Basic pair.
+    expect(await shell(lines.token)).toContain(created.id);
 
     await t.sign(created, await visitorLink(t, 'vera@example.com', created.id));
     await shell(lines.download.replace('DOCUMENT_ID', created.documents[0]!.id));

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businessApiUsers } from '../../db/schema/businesses.ts';
+import { apiUserTokens, businessApiUsers } from '../../db/schema/businesses.ts';
 import { firstRow } from '../../db/schema/rows.ts';
 
 export type ApiUserRow = typeof businessApiUsers.$inferSelect;
@@ -51,12 +51,39 @@ export async function deleteApiUser(db: Db, businessId: string, username: string
   return rows.length > 0;
 }
 
-/** Which of these accounts are the service accounts of the business's API users (for seal members). */
-export async function apiUserAccountIds(db: Db, businessId: string, userIds: string[]): Promise<string[]> {
+/** The business's API users whose service accounts are among these (for seal members), by username. */
+export async function apiUsersOfAccounts(
+  db: Db,
+  businessId: string,
+  userIds: string[],
+): Promise<Array<{ userId: string; username: string }>> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ userId: businessApiUsers.userId })
+  return db
+    .select({ userId: businessApiUsers.userId, username: businessApiUsers.username })
     .from(businessApiUsers)
-    .where(and(eq(businessApiUsers.businessId, businessId), inArray(businessApiUsers.userId, userIds)));
-  return rows.map((row) => row.userId);
+    .where(and(eq(businessApiUsers.businessId, businessId), inArray(businessApiUsers.userId, userIds)))
+    .orderBy(asc(businessApiUsers.username));
+}
+
+/** Stores a new token's hash, and drops the API user's expired ones (they would only pile up). */
+export async function insertApiUserToken(db: Db, row: typeof apiUserTokens.$inferInsert): Promise<void> {
+  await db
+    .delete(apiUserTokens)
+    .where(and(eq(apiUserTokens.apiUserId, row.apiUserId), lte(apiUserTokens.expiresAt, row.createdAt)));
+  await db.insert(apiUserTokens).values(row);
+}
+
+/** The API user of an unexpired token, by the token's hash. */
+export async function findApiUserByToken(db: Db, tokenHash: string, now: Date): Promise<ApiUserRow | null> {
+  const rows = await db
+    .select({ apiUser: businessApiUsers })
+    .from(apiUserTokens)
+    .innerJoin(businessApiUsers, eq(businessApiUsers.id, apiUserTokens.apiUserId))
+    .where(and(eq(apiUserTokens.tokenHash, tokenHash), gt(apiUserTokens.expiresAt, now)))
+    .limit(1);
+  return rows[0]?.apiUser ?? null;
+}
+
+export async function deleteApiUserTokens(db: Db, apiUserId: string): Promise<void> {
+  await db.delete(apiUserTokens).where(eq(apiUserTokens.apiUserId, apiUserId));
 }

@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ApiUser, ApiUserWithSecret } from '@signet/contracts/business-api-users';
+import {
+  apiUserTokenLifetimeSeconds,
+  type ApiUser,
+  type ApiUserTokenResponse,
+  type ApiUserWithSecret,
+} from '@signet/contracts/business-api-users';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { hashToken, newToken } from '../../plugins/auth.ts';
 import { createServiceAccount, hashSecret, secretMatches } from '../accounts/service-accounts.service.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import { requireBusiness } from './businesses.service.ts';
@@ -79,13 +86,18 @@ export async function resetApiUser(
   const found = await repo.findApiUser(deps.db, caller.businessId, username);
   if (!found) throw notFound();
   const secret = newSecret();
-  const row = await repo.updateApiUser(deps.db, found.id, { secretHash: await hashSecret(secret) });
+  const secretHash = await hashSecret(secret);
+  // The tokens taken with the old secret end with it: a reset is what an admin does after a leak.
+  const row = await deps.db.transaction(async (tx) => {
+    await repo.deleteApiUserTokens(tx, found.id);
+    return repo.updateApiUser(tx, found.id, { secretHash });
+  });
   if (!row) throw notFound();
   return { ...toDto(row), secret };
 }
 
 /**
- * Deletes the API user: its credentials fail from the next call on. Its service account stays,
+ * Deletes the API user: its credentials and tokens (deleted with it) fail from the next call on. Its service account stays,
  * with the requests it made: the business keeps them (they follow its retention like any other).
  */
 export async function deleteApiUser(
@@ -102,6 +114,7 @@ export interface AuthenticatedApiUser {
   /** The service account it acts through. */
   userId: string;
   businessId: string;
+  username: string;
 }
 
 /**
@@ -116,5 +129,47 @@ export async function authenticateApiUser(
   const row = await repo.findApiUserByUsername(db, credentials.username);
   if (!row || !(await secretMatches(row.secretHash, credentials.secret))) return null;
   await repo.updateApiUser(db, row.id, { lastUsedAt: now });
-  return { apiUserId: row.id, userId: row.userId, businessId: row.businessId };
+  return authenticated(row);
+}
+
+const authenticated = (row: repo.ApiUserRow): AuthenticatedApiUser => ({
+  apiUserId: row.id,
+  userId: row.userId,
+  businessId: row.businessId,
+  username: row.username,
+});
+
+/** The API user of an unexpired bearer token from POST /v1/login (by its hash), or null. */
+export async function apiUserOfToken(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<AuthenticatedApiUser | null> {
+  const row = await repo.findApiUserByToken(db, tokenHash, now);
+  return row && authenticated(row);
+}
+
+/**
+ * A bearer token for an API user that gave its Basic credentials (POST /v1/login): the same calls
+ * for 15 minutes without sending the secret each time. Kept as a SHA-256 hash only.
+ */
+export async function issueApiUserToken(
+  deps: { db: Db; clock: Clock },
+  apiUserId: string,
+): Promise<ApiUserTokenResponse> {
+  const token = newToken();
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + apiUserTokenLifetimeSeconds * 1000);
+  await repo.insertApiUserToken(deps.db, {
+    tokenHash: hashToken(token),
+    apiUserId,
+    createdAt: now,
+    expiresAt,
+  });
+  return {
+    access_token: token,
+    token_type: 'Bearer',
+    expires_in: apiUserTokenLifetimeSeconds,
+    expiration: expiresAt.toISOString(),
+  };
 }

@@ -307,6 +307,7 @@ describe.each(databaseKinds)('business API users on %s', (kind) => {
     expect(document.paths['/v3/signature-requests']?.post?.security).toEqual([
       { bearer: [] },
       { apiUser: [] },
+      { apiUserToken: [] },
     ]);
     expect(document.paths['/v3/documents/{id}/download']?.get?.security).toContainEqual({ apiUser: [] });
     expect(document.paths['/v1/user']?.get?.security).toEqual([{ bearer: [] }]);

@@ -101,10 +101,12 @@ export async function ownerBusiness(
   const row = membership && (await repo.findBusiness(db, membership.businessId));
   if (!row) return null;
   const logo = logoOf(row);
-  const { signedDocument, signatureProtocol } = settingsOf(row).mailService.attachments;
+  const settings = settingsOf(row);
+  const { signedDocument, signatureProtocol } = settings.mailService.attachments;
   return {
     id: row.id,
     brand: { name: row.name, logoUrl: logo ? `${publicUrl}${logo.url}` : null },
     attach: { signedDocument: signedDocument.enabled, signatureProtocol: signatureProtocol.enabled },
+    embedOrigins: settings.embedOrigins,
   };
 }

@@ -1,14 +1,12 @@
 import type { z } from 'zod';
 import type {
   BusinessLifecycle,
-  PlanBase,
-  PlanBaseType,
   UpdateBaseBody,
   UpdateBillingBody,
 } from '@signet/contracts/business-lifecycle';
 import type { Db } from '../../db/client.ts';
-import type { StoredPlanBase } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
+import { planBaseOf, toPlanBase } from '../billing/billing.service.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import { seatsOf, type SeatLimit } from './business-seats.service.ts';
 import * as repo from './businesses.repository.ts';
@@ -18,24 +16,6 @@ import * as repo from './businesses.repository.ts';
 // and the spec §4 gates read it (a cancelled trial needs a payment method: NEEDS_PAYMENT_METHOD).
 
 export type LifecycleDeps = BusinessesDeps & SeatLimit;
-
-/** The stored plan base, or for a business that never changed it, what its payment marker says. */
-function planBaseOf(row: repo.BusinessRow): StoredPlanBase {
-  if (row.planBase) return row.planBase;
-  // A trial that ran out left no plan behind (spec §4 NEEDS_PAYMENT_METHOD): as good as cancelled.
-  const type: PlanBaseType =
-    row.paymentMethod === 'TRIALING'
-      ? 'TRIAL'
-      : row.paymentMethod === 'NEEDS_PAYMENT_METHOD'
-        ? 'CANCELED'
-        : 'MONTHLY';
-  return { current: { type, startAt: row.planStart?.toISOString() ?? null, endAt: null }, next: null };
-}
-
-/** The stored base, held to the contract's types (an unknown type reads as the current plan's). */
-function toPlanBase(base: StoredPlanBase['current']): PlanBase {
-  return { ...base, type: base.type as PlanBaseType };
-}
 
 async function requireBusiness(db: Db, id: string): Promise<repo.BusinessRow> {
   const row = await repo.findBusiness(db, id);

@@ -83,6 +83,7 @@ describe.each(databaseKinds)('the business permission matrix on %s', (kind) => {
         userId: t.users.member.id,
         domain: 'matrix.example',
         sha256: '0'.repeat(64),
+        intentId: 'seti_matrix',
       };
       // A parameter without a fixture value gets a well-formed one that names nothing.
       return encodeURIComponent(values[name] ?? '00000000-0000-4000-8000-000000000000');

@@ -13,7 +13,7 @@ import type { SealCredential } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageRules } from '../../uploaded-image.ts';
 import * as repo from './business-seals.repository.ts';
-import { apiUserAccountIds } from './business-api-users.repository.ts';
+import { apiUsersOfAccounts } from './business-api-users.repository.ts';
 import { membersOf } from './businesses.repository.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import { membershipOf, requireBusiness, requireMembers, toMember } from './businesses.service.ts';
@@ -50,11 +50,12 @@ async function requireSeal(db: Db, businessId: string, accountName: string): Pro
 async function sealView(db: Db, businessId: string, seal: repo.SealRow): Promise<Seal> {
   const memberIds = await repo.sealMemberIds(db, seal.id);
   const members = memberIds.length > 0 ? (await membersOf(db, businessId, memberIds)).map(toMember) : [];
-  // API users are counted (nApi), not listed: the business's API users page names them.
-  const nApi = (await apiUserAccountIds(db, businessId, memberIds)).length;
+  // API users apart from the people: they are no members (nApi, not nMembers).
+  const apiUsers = await apiUsersOfAccounts(db, businessId, memberIds);
   return {
-    ...toSealSummary(seal, { nMembers: members.length, nApi }, true),
+    ...toSealSummary(seal, { nMembers: members.length, nApi: apiUsers.length }, true),
     members,
+    apiUsers,
     createdAt: seal.createdAt.toISOString(),
   };
 }
@@ -163,7 +164,9 @@ export async function addSealMembers(
 ): Promise<Seal> {
   const seal = await requireSeal(deps.db, caller.businessId, name);
   // The business's API users may be given a seal too, named by their service account's id.
-  const apiUsers = new Set(await apiUserAccountIds(deps.db, caller.businessId, userIds));
+  const apiUsers = new Set(
+    (await apiUsersOfAccounts(deps.db, caller.businessId, userIds)).map((apiUser) => apiUser.userId),
+  );
   const people = await requireMembers(
     deps.db,
     caller.businessId,

@@ -2,8 +2,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './businesses.repository.ts';
 import * as invitations from './business-invitations.repository.ts';
+import { seatLimitOf } from '../billing/billing.service.ts';
 
-/** The businesses services' deps where seats are counted: the limit is configured until billing. */
+/** The businesses services' deps where seats are counted: the limit of a business without a subscription. */
 export interface SeatLimit {
   seatLimit: number;
 }
@@ -17,9 +18,11 @@ export interface Seats {
 
 /**
  * Seats in use: every member, and every pending invitation that can still be accepted (an expired
- * one frees its seat; inviting that address again takes one again).
+ * one frees its seat; inviting that address again takes one again). The limit: the subscription's
+ * seats, or without one `configured` (BUSINESS_SEAT_LIMIT).
  */
-export async function seatsOf(db: Db, businessId: string, now: Date, limit: number): Promise<Seats> {
+export async function seatsOf(db: Db, businessId: string, now: Date, configured: number): Promise<Seats> {
+  const limit = await seatLimitOf(db, businessId, configured);
   const members = await repo.membersOf(db, businessId);
   const open = (await invitations.pendingInvitationsOf(db, businessId)).filter(
     (row) => row.expiresAt.getTime() > now.getTime(),

@@ -23,6 +23,7 @@ import { verifiedDomainNames } from './business-domains.repository.ts';
 import { sealSummaries } from './seal-summaries.ts';
 import type { BusinessCaller, BusinessesDeps } from './business-caller.ts';
 import { logoOf } from './business-logo.ts';
+import { businessBillingView } from '../billing/billing.service.ts';
 
 /** New businesses start in a trial of the team plan (spec §4 TRIALING). */
 const initialBilling = { paymentMethod: 'TRIALING', billingStatus: 'trialing', pricePlanName: 'team' };
@@ -193,6 +194,7 @@ async function businessForMember(deps: BusinessesDeps, caller: BusinessCaller): 
 async function businessForAdmin(deps: BusinessesDeps, caller: BusinessCaller): Promise<Business> {
   const row = await requireBusiness(deps.db, caller.businessId);
   const members = (await repo.membersOf(deps.db, row.id)).map(toMember);
+  const { pricePlan, stripeSubscriptionStatus } = await businessBillingView(deps.db, row.id);
   return {
     id: row.id,
     name: row.name,
@@ -202,8 +204,8 @@ async function businessForAdmin(deps: BusinessesDeps, caller: BusinessCaller): P
     gtcAcceptedAt: iso(row.gtcAcceptedAt),
     dpaAcceptedAt: iso(row.dpaAcceptedAt),
     billingStatus: row.billingStatus,
-    billing: { paymentMethod: row.paymentMethod },
-    pricePlan: { name: row.pricePlanName },
+    billing: { paymentMethod: row.paymentMethod, stripeSubscriptionStatus },
+    pricePlan,
     planStart: iso(row.planStart),
     settings: settingsOf(row),
     admins: members.filter((m) => m.role === 'admin'),

@@ -37,15 +37,20 @@ export async function setIdentity(db: Db, id: string, identity: unknown): Promis
   await db.update(eidLogins).set({ identity }).where(eq(eidLogins.id, id));
 }
 
-/** Claims an exchanged signup login for making its account: once. */
-export async function claimForSignup(db: Db, stateHash: string, now: Date): Promise<EidLoginRow | null> {
+/** Claims an exchanged login of `purpose` for its use (a signup's account, a single sign-on's session): once. */
+export async function claimForUse(
+  db: Db,
+  stateHash: string,
+  purpose: EidLoginRow['purpose'],
+  now: Date,
+): Promise<EidLoginRow | null> {
   const rows = await db
     .update(eidLogins)
     .set({ usedAt: now })
     .where(
       and(
         eq(eidLogins.stateHash, stateHash),
-        eq(eidLogins.purpose, 'signup'),
+        eq(eidLogins.purpose, purpose),
         isNotNull(eidLogins.identity),
         isNull(eidLogins.usedAt),
         gt(eidLogins.expiresAt, now),

@@ -13,7 +13,7 @@ import {
   visitorLink,
 } from '../../../test/helpers.ts';
 import { useTestApp, type Caller, visitorSignature } from '../../../test/factories.ts';
-import { loginAtIdAustria } from '../../../test/id-austria-login.ts';
+import { loginAtIdAustria } from '../../../test/sandbox-idp-login.ts';
 
 type Detail = z.infer<typeof SignatureQualitiesDetail>;
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   EidCallbackBody,
@@ -9,20 +8,13 @@ import type {
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { hashToken, type Caller } from '../../plugins/auth.ts';
-import {
-  OidcLoginRefused,
-  OidcProviderUnavailable,
-  type IdAustriaAdapter,
-  type OidcPerson,
-} from '../../adapters/id-austria.ts';
-import * as repo from './eid-logins.repository.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import type { IdAustriaAdapter, OidcPerson } from '../../adapters/id-austria.ts';
+import { OidcLoginRefused, OidcProviderUnavailable } from '../../adapters/oidc-client.ts';
+import * as logins from './oidc-logins.service.ts';
 
 // ID Austria logins: start (a state, nonce and PKCE verifier kept here, the browser sent to the
 // provider) and finish (the code redeemed once, the ID token checked, the person taken from it).
-
-/** A login the person does not finish within this time is refused; the signup form included. */
-const loginLifetimeMs = 30 * 60 * 1000;
 
 /** The pages ID Austria sends the browser back to (registered as the client's redirect URIs). */
 export const idAustriaReturnPaths = {
@@ -51,21 +43,12 @@ const redirectUri = (deps: IdAustriaDeps, kind: keyof typeof idAustriaReturnPath
 
 async function startLogin(
   deps: IdAustriaDeps,
-  login: Pick<repo.EidLoginRow, 'purpose' | 'ownerKind' | 'ownerId' | 'signatureRequestId'>,
+  login: Pick<logins.OidcLogin, 'purpose' | 'ownerId' | 'signatureRequestId'> & {
+    ownerKind: keyof typeof idAustriaReturnPaths;
+  },
 ): Promise<{ url: string }> {
   const started = await unavailableAsAppError(() => deps.idAustria.start(redirectUri(deps, login.ownerKind)));
-  const now = deps.clock.now();
-  await repo.deleteExpired(deps.db, now);
-  await repo.insertLogin(deps.db, {
-    id: randomUUID(),
-    stateHash: hashToken(started.state),
-    provider: 'id-austria',
-    ...login,
-    nonce: started.nonce,
-    codeVerifier: started.codeVerifier,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + loginLifetimeMs),
-  });
+  await logins.keepLogin(deps, started, { provider: 'id-austria', ...login });
   return { url: started.url };
 }
 
@@ -106,17 +89,19 @@ const invalidLogin = () =>
 async function redeem(
   deps: IdAustriaDeps,
   body: EidCallbackBody,
-  owner: { kind: repo.EidLoginRow['ownerKind']; id: string | null },
-): Promise<{ login: repo.EidLoginRow; person: OidcPerson }> {
-  const stateHash = hashToken(body.state);
-  const found = await repo.findByState(deps.db, stateHash);
-  if (!found || found.ownerKind !== owner.kind || found.ownerId !== owner.id) throw invalidLogin();
-  const login = await repo.claimForExchange(deps.db, stateHash, deps.clock.now());
+  owner: { kind: keyof typeof idAustriaReturnPaths; id: string | null },
+): Promise<{ login: logins.OidcLogin; person: OidcPerson }> {
+  const login = await logins.claimLogin(
+    deps,
+    body.state,
+    (found) =>
+      found.provider === 'id-austria' && found.ownerKind === owner.kind && found.ownerId === owner.id,
+  );
   if (!login) throw invalidLogin();
   const answer: Record<string, string> = {};
   for (const [name, value] of Object.entries(body)) if (typeof value === 'string') answer[name] = value;
   const person = await unavailableAsAppError(() =>
-    deps.idAustria.redeem(redirectUri(deps, login.ownerKind), answer, {
+    deps.idAustria.redeem(redirectUri(deps, owner.kind), answer, {
       state: body.state,
       nonce: login.nonce,
       codeVerifier: login.codeVerifier,
@@ -145,7 +130,7 @@ export async function finishIdentification(
 /** Signup: the person the eID vouched for, kept with the login until the account is made from it. */
 export async function signupPerson(deps: IdAustriaDeps, body: EidCallbackBody): Promise<EidPerson> {
   const { login, person } = await redeem(deps, body, { kind: 'signup', id: null });
-  await repo.setIdentity(deps.db, login.id, person);
+  await logins.keepIdentity(deps, login, person);
   return personOf(person);
 }
 
@@ -157,7 +142,7 @@ export async function claimSignupPerson(
   deps: Pick<IdAustriaDeps, 'db' | 'clock'>,
   state: string,
 ): Promise<OidcPerson> {
-  const login = await repo.claimForSignup(deps.db, hashToken(state), deps.clock.now());
+  const login = await logins.claimExchanged(deps, state, 'signup');
   if (!login) throw invalidLogin();
   return login.identity as OidcPerson;
 }
@@ -167,7 +152,7 @@ export async function signupLoginPerson(
   deps: Pick<IdAustriaDeps, 'db' | 'clock'>,
   state: string,
 ): Promise<OidcPerson> {
-  const login = await repo.findByState(deps.db, hashToken(state));
+  const login = await logins.findLogin(deps, state);
   if (
     !login ||
     login.purpose !== 'signup' ||

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseKinds, deliveredMails, json, strongPassword } from '../../../test/helpers.ts';
 import { useTestApp, cast } from '../../../test/factories.ts';
-import { loginAtIdAustria } from '../../../test/id-austria-login.ts';
+import { loginAtIdAustria } from '../../../test/sandbox-idp-login.ts';
 
 const maria = { givenName: 'Maria', familyName: 'Gruber', birthDate: '1984-03-17' };
 

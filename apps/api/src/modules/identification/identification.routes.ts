@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { identificationEndpoints } from '@signet/contracts/endpoints/identification';
 import { AppError } from '../../errors.ts';
 import { callerOf, type Caller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
+import { keepRawJsonBodies } from '../../plugins/raw-json-body.ts';
 import { membershipOf } from '../businesses/businesses.service.ts';
 import { visibleRequest } from '../signature-requests/request-access.service.ts';
 import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
@@ -35,17 +36,9 @@ async function paymentCovered(deps: Deps, caller: Caller, requestId: string): Pr
   return (await membershipOf(deps.db, request.ownerId)) !== null;
 }
 
-/** The exact bytes of each request body, for the webhook's signature (parsing loses them). */
-const rawBodies = new WeakMap<FastifyRequest, string>();
-
 export async function identificationRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  // JSON as Fastify parses it (the same errors), keeping the raw text the provider signed.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    rawBodies.set(request, body as string);
-    parseJson(request, body as string, done);
-  });
+  // The exact bytes of each request body, for the webhook's signature.
+  const rawBodyOf = keepRawJsonBodies(app);
 
   registerEndpoints(app, identificationEndpoints, {
     getIdentification: async (request) => {
@@ -72,7 +65,7 @@ export async function identificationRoutes(app: FastifyInstance, deps: Deps): Pr
     identificationWebhook: async (request) => {
       await identification.receiveWebhook(deps, {
         event: request.body,
-        rawBody: rawBodies.get(request) ?? '',
+        rawBody: rawBodyOf(request),
         headers: request.headers,
       });
     },

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import type { IdentificationDeps, IdentifiedSubject, PersonName } from './identification-deps.ts';
 import { evidenceQualities, isOpen, progressOf, stateOf } from './identification-evidence.service.ts';
 import * as repo from './identification.repository.ts';
+import { recordOutsideEvent } from '../signature-requests/audit-trail.service.ts';
 
 // Identifications as people start, follow and cancel them, and as the provider reports them: its
 // signed webhook says that a session changed, and the status call says how.
@@ -80,10 +81,29 @@ async function apply(
   for (let attempt = 0; attempt < 3; attempt++) {
     if (progressOf(session.status) <= progressOf(current.providerStatus)) return current;
     const moved = await repo.moveOn(deps.db, current, changesFrom(current, session, deps.clock.now()));
-    if (moved) return moved;
+    if (moved) {
+      if (!isOpen(moved)) await recordEnd(deps, moved);
+      return moved;
+    }
     current = (await repo.find(deps.db, row.id))!;
   }
   return current;
+}
+
+/** The end of an identification made for a signature request, in that request's audit trail. */
+async function recordEnd(deps: IdentificationDeps, row: IdentificationRow): Promise<void> {
+  if (!row.signatureRequestId || !deps.audit) return;
+  await recordOutsideEvent(
+    { db: deps.db, clock: deps.clock, audit: deps.audit },
+    row.signatureRequestId,
+    'identification finished',
+    row.userId ?? (row.signerId ? `visitor:${row.signerId}` : null),
+    {
+      ...(row.signerId ? { sid: row.signerId } : {}),
+      identification_status: row.providerStatus,
+      provider: row.provider,
+    },
+  );
 }
 
 /** An open identification as the provider has it now (the stored one if the provider is unreachable). */

@@ -17,17 +17,48 @@ const protocolRoutes = [
   'GET /sandbox/crl/:file',
   'GET /sandbox/ca/:file',
   'GET /sandbox/trust-list.pem',
-  // ID Austria (OpenID Connect): discovery, keys, authorization, token; the relying party and the
-  // person's browser reach these from anywhere, and oidc-provider answers each method itself.
-  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE'].map(
-    (m) => `${m} /sandbox/id-austria/*`,
-  ),
-  'GET /sandbox/id-austria/login/:uid',
-  'POST /sandbox/id-austria/login/:uid',
+  // ID Austria and the company directory (OpenID Connect): discovery, keys, authorization, token,
+  // the directory's client registration; the relying party and the person's browser reach these
+  // from anywhere, and oidc-provider answers each method itself.
+  ...['id-austria', 'directory'].flatMap((provider) => [
+    ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE'].map(
+      (m) => `${m} /sandbox/${provider}/*`,
+    ),
+    `GET /sandbox/${provider}/login/:uid`,
+    `POST /sandbox/${provider}/login/:uid`,
+  ]),
   // The person's identification page: reached through the link with its page token.
   'GET /sandbox/ident/sessions/:id/:token',
   'POST /sandbox/ident/sessions/:id/:token',
+  // The payer's pages (3-D Secure, portal, invoices): reached through links with their own token.
+  'GET /sandbox/payments/pages/authenticate/:id/:token',
+  'POST /sandbox/payments/pages/authenticate/:id/:token',
+  'GET /sandbox/payments/pages/portal/:id/:token',
+  'GET /sandbox/payments/pages/invoices/:id/:token',
+  'GET /sandbox/payments/pages/invoices/:id/:token/pdf',
 ];
+/** The payments API (Stripe's REST API): Signet's secret key, as Stripe asks it. */
+const paymentsClientRoutes = [
+  ...['POST /v1/customers', 'GET /v1/customers', 'GET /v1/customers/:id', 'POST /v1/customers/:id'],
+  ...['DELETE /v1/customers/:id', 'GET /v1/customers/:id/payment_methods'],
+  ...['POST /v1/payment_methods', 'GET /v1/payment_methods', 'GET /v1/payment_methods/:id'],
+  ...['POST /v1/payment_methods/:id/attach', 'POST /v1/payment_methods/:id/detach'],
+  ...['POST /v1/setup_intents', 'GET /v1/setup_intents', 'GET /v1/setup_intents/:id'],
+  ...['POST /v1/setup_intents/:id/confirm', 'POST /v1/setup_intents/:id/cancel'],
+  ...['POST /v1/products', 'GET /v1/products', 'GET /v1/products/:id'],
+  ...['POST /v1/prices', 'GET /v1/prices', 'GET /v1/prices/:id', 'POST /v1/prices/:id'],
+  ...['POST /v1/subscriptions', 'GET /v1/subscriptions', 'GET /v1/subscriptions/:id'],
+  ...['POST /v1/subscriptions/:id', 'DELETE /v1/subscriptions/:id'],
+  ...[
+    'POST /v1/invoices/create_preview',
+    'GET /v1/invoices',
+    'GET /v1/invoices/:id',
+    'POST /v1/invoices/:id/pay',
+  ],
+  ...['POST /v1/coupons', 'GET /v1/coupons', 'GET /v1/coupons/:id', 'DELETE /v1/coupons/:id'],
+  ...['POST /v1/promotion_codes', 'GET /v1/promotion_codes', 'GET /v1/promotion_codes/:id'],
+  ...['POST /v1/billing_portal/sessions', 'GET /v1/events', 'GET /v1/events/:id'],
+].map((route) => route.replace(' /v1/', ' /sandbox/payments/v1/'));
 /** The identification providers' client API: Signet's bearer token, as a real provider asks it. */
 const identClientRoutes = [
   'POST /sandbox/ident/:provider/v1/sessions',
@@ -56,9 +87,13 @@ const guardedRoutes = [
   'POST /sandbox/control/faults',
   'DELETE /sandbox/control/faults',
   'POST /sandbox/control/revocations',
+  // The payments sandbox's clock: moving it runs trial ends and renewals.
+  'GET /sandbox/payments/test/clock',
+  'POST /sandbox/payments/test/clock/advance',
 ];
 /** Bodies that would change the sandbox if the guard let them through. */
 const bodies: Record<string, object> = {
+  'POST /sandbox/payments/test/clock/advance': { seconds: 86_400 },
   'POST /sandbox/control/clock': { offsetMs: 3_600_000 },
   'POST /sandbox/control/faults': { tsaDown: true },
   'POST /sandbox/control/revocations': { serialNumber: '01' },
@@ -98,8 +133,31 @@ describe.each(databaseKinds)('sandbox access on %s', (kind) => {
     const csc = sandbox.filter((r) => /^\w+ \/sandbox\/(csc|ra)\//.test(r));
     const rest = sandbox.filter((r) => !csc.includes(r) && r !== 'POST /sandbox/access');
     expect(rest.sort()).toEqual(
-      [...protocolRoutes, ...identClientRoutes, ...mobileIdClientRoutes, ...guardedRoutes].sort(),
+      [
+        ...protocolRoutes,
+        ...identClientRoutes,
+        ...mobileIdClientRoutes,
+        ...paymentsClientRoutes,
+        ...guardedRoutes,
+      ].sort(),
     );
+  });
+
+  it("refuses the payments API without the secret key, in Stripe's error shape", async () => {
+    for (const route of paymentsClientRoutes) {
+      const [method, url] = route.split(' ') as [string, string];
+      const concrete = url.replace(':id', 'cus_any');
+      for (const headers of [{}, { authorization: 'Bearer sk_test_guessed' }]) {
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url: concrete,
+          remoteAddress: remote,
+          headers,
+        });
+        expect(response.statusCode, route).toBe(401);
+        expect(json<{ error: { type: string } }>(response).error.type, route).toBe('invalid_request_error');
+      }
+    }
   });
 
   it('refuses the identification and Mobile ID client APIs without the client token', async () => {

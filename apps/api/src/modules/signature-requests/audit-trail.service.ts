@@ -5,10 +5,12 @@ import type { EventRow } from '../../db/schema/signature-requests.ts';
 import type { Clock } from '../../clock.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { queueWebhookEvents } from '../webhooks/webhook-events.service.ts';
 import { verifyChain, type ChainVerification, type TrailAnchor } from './audit-chain.ts';
 import { visibleRequest } from './request-access.service.ts';
 import * as repo from './signature-requests.repository.ts';
-import type { AuditDeps, SignatureRequestsDeps } from './request-deps.ts';
+import type { AuditDeps } from './audit-deps.ts';
+import type { SignatureRequestsDeps } from './request-deps.ts';
 
 interface Deps {
   db: Db;
@@ -21,7 +23,8 @@ export const auditTimestampJobKind = 'audit-timestamp';
 /**
  * Appends one event to a request's trail, in the caller's transaction: every state change of a
  * request writes its event in the transaction that makes the change. The caller holds the
- * request's row lock, which keeps the chain in order.
+ * request's row lock, which keeps the chain in order. Every request event passes here, so this is
+ * where the webhook events are derived from them (queued in the same transaction).
  */
 export async function recordEvent(
   deps: Pick<Deps, 'clock' | 'audit'>,
@@ -31,11 +34,9 @@ export async function recordEvent(
   actor: string | null,
   data: Record<string, unknown> = {},
 ): Promise<void> {
-  await repo.appendEvent(
-    db,
-    { requestId, type, actor, data, createdAt: deps.clock.now() },
-    deps.audit.macKey,
-  );
+  const createdAt = deps.clock.now();
+  await repo.appendEvent(db, { requestId, type, actor, data, createdAt }, deps.audit.macKey);
+  await queueWebhookEvents(db, { requestId, auditType: type, data, at: createdAt });
 }
 
 /**
@@ -66,6 +67,40 @@ export async function recordEventAlone(
   await deps.db.transaction(async (tx) => {
     await repo.lockRequest(tx, requestId);
     await recordEvent(deps, tx, requestId, type, actor, data);
+  });
+}
+
+/**
+ * The first time a signer opens an open request that waits for their signature: a `viewed` event
+ * (and so the `request.viewed` webhook), once per signer, under the request's lock.
+ */
+export async function recordFirstView(
+  deps: Deps,
+  requestId: string,
+  sid: string,
+  actor: string,
+): Promise<void> {
+  if (await repo.hasSignerEvent(deps.db, requestId, 'viewed', sid)) return;
+  await deps.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, requestId);
+    if (request?.status !== 'OPEN' || (await repo.hasSignerEvent(tx, requestId, 'viewed', sid))) return;
+    await recordEvent(deps, tx, requestId, 'viewed', actor, { sid });
+  });
+}
+
+/**
+ * An event from outside the request's own use cases (an identification made for it ended): in a
+ * transaction of its own under the request's lock, unless the request is gone meanwhile.
+ */
+export async function recordOutsideEvent(
+  deps: Deps,
+  requestId: string,
+  type: string,
+  actor: string | null,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (await repo.lockRequest(tx, requestId)) await recordEvent(deps, tx, requestId, type, actor, data);
   });
 }
 

@@ -1,16 +1,7 @@
-import type { TimestampTransport } from '@signet/pdf';
 import type { Db } from '../../db/client.ts';
 import type { MailBrand } from '../../mail/mailer.ts';
 import type { DocumentsDeps } from '../documents/documents.service.ts';
-
-export interface AuditDeps {
-  /** HMAC key of the audit trail: AUDIT_MAC_KEY or the data folder's secret, never the database. */
-  macKey: Buffer;
-  /** The TSA that timestamps a completed request's head. */
-  timestamp: TimestampTransport;
-  /** The certificates a TSA's certificate must chain to (Signet's trust list). */
-  trustAnchors: () => Promise<Uint8Array[]>;
-}
+import type { AuditDeps } from './audit-deps.ts';
 
 /** What the business of a request's owner asks of its mails (spec §3 settings). */
 export interface OwnerBusiness {
@@ -18,6 +9,8 @@ export interface OwnerBusiness {
   brand: MailBrand;
   /** settings.mailService.attachments: what the completion mail carries. */
   attach: { signedDocument: boolean; signatureProtocol: boolean };
+  /** settings.embedOrigins: who may frame the signing page of its embed requests. */
+  embedOrigins: string[];
 }
 
 /** What every signature-request service function works with (the app builds it once, in app.ts). */
@@ -28,4 +21,6 @@ export type SignatureRequestsDeps = DocumentsDeps & {
    * not import); absent where no mail is sent.
    */
   ownerBusiness?: (db: Db, ownerId: string) => Promise<OwnerBusiness | null>;
+  /** OUTBOUND_ALLOW_PRIVATE_ADDRESSES: callback URLs may name private addresses (absent: they may not). */
+  allowPrivateCallbacks?: boolean;
 };

@@ -6,7 +6,8 @@ import type { AttachmentRow, RequestRow, SignerRow } from '../../db/schema/signa
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
 import { getAccount } from '../accounts/accounts.service.ts';
 import { documentsInOrder, toDocumentDto } from '../documents/documents.service.ts';
-import { canSignNow, isSignerOf, userIdentity, visibleRequest } from './request-access.service.ts';
+import { recordFirstView } from './audit-trail.service.ts';
+import { actorOf, canSignNow, isSignerOf, userIdentity, visibleRequest } from './request-access.service.ts';
 import * as repo from './signature-requests.repository.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 
@@ -33,7 +34,26 @@ export async function get(
   return {
     ...dto,
     signatures: dto.signatures.map((s) => ({ ...s, mobile_number: mobileOf.get(s.sid) ?? null })),
+    // Callback URLs may name the business's own systems: theirs to see, not the signers'.
+    success_callback_url: request.successCallbackUrl,
+    update_callback_url: request.updateCallbackUrl,
+    error_callback_url: request.errorCallbackUrl,
   };
+}
+
+/**
+ * The read call itself (not the answers of the use cases, which reuse `get`): a signer opening a
+ * request that waits for them has seen it, which the trail records once (the owner's view does not count).
+ */
+export async function open(
+  deps: SignatureRequestsDeps,
+  caller: Caller,
+  id: string,
+): Promise<SignatureRequest> {
+  const { request, me, role } = await visibleRequest(deps, caller, id);
+  if ((role === 'signer' || role === 'visitor') && me?.status === 'OPEN' && request.status === 'OPEN')
+    await recordFirstView(deps, id, me.id, actorOf(caller));
+  return get(deps, caller, id);
 }
 
 /** The dashboard: the requests the user sent, signs or observes, one page of them. */
@@ -166,6 +186,7 @@ function describe(
     error_url: request.errorUrl,
     decline_url: request.declineUrl,
     redirect_timeout: request.redirectTimeout,
+    embed: request.embed,
     created_at: request.createdAt.toISOString(),
     updated_at: request.updatedAt.toISOString(),
     completed_at: request.completedAt?.toISOString() ?? null,

@@ -201,6 +201,22 @@ export async function eventsOf(db: Db, requestId: string): Promise<EventRow[]> {
     .orderBy(asc(requestEvents.seq));
 }
 
+/** Whether the request's trail has an event of this type for this signer (data.sid). */
+export async function hasSignerEvent(db: Db, requestId: string, type: string, sid: string): Promise<boolean> {
+  const rows = await db
+    .select({ seq: requestEvents.seq })
+    .from(requestEvents)
+    .where(
+      and(
+        eq(requestEvents.requestId, requestId),
+        eq(requestEvents.type, type),
+        sql`${requestEvents.data}->>'sid' = ${sid}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export type AuditTimestampRow = typeof requestAuditTimestamps.$inferSelect;
 
 /** Keeps the first timestamp of a trail's head (a job retried after success changes nothing). */

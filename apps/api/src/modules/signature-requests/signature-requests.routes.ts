@@ -9,6 +9,7 @@ import { multipartParts, registerMultipart } from '../../plugins/multipart.ts';
 import { events } from './audit-trail.service.ts';
 import * as attachments from './request-attachments.service.ts';
 import * as requestDocuments from './request-documents.service.ts';
+import * as embedding from './request-embedding.service.ts';
 import * as lifecycle from './request-lifecycle.service.ts';
 import { lockStatus } from './request-locks.service.ts';
 import * as participants from './request-participants.service.ts';
@@ -63,7 +64,7 @@ export async function signatureRequestsRoutes(app: FastifyInstance, deps: Deps):
   registerEndpoints(app, signatureRequestEndpoints, {
     createSignatureRequest: (request) => requests.create(deps, userCaller(request), request.body),
     listSignatureRequests: (request) => views.list(deps, userCaller(request), request.query),
-    getSignatureRequest: (request) => views.get(deps, callerOf(request), request.params.id),
+    getSignatureRequest: (request) => views.open(deps, callerOf(request), request.params.id),
     updateSignatureRequest: (request) =>
       requests.update(deps, userCaller(request), request.params.id, request.body),
     deleteSignatureRequest: (request) => requests.remove(deps, userCaller(request), request.params.id),
@@ -117,6 +118,8 @@ export async function signatureRequestsRoutes(app: FastifyInstance, deps: Deps):
       participants.delegate(deps, userCaller(request), request.params.id, request.body),
     addSigner: (request) =>
       participants.addSigner(deps, userCaller(request), request.params.id, request.body),
+    embedLink: (request) =>
+      embedding.embedLink(deps, userCaller(request), request.params.id, request.params.sid),
     removeSigner: (request) =>
       participants.removeSigner(deps, userCaller(request), request.params.id, request.params.sid),
     addObserver: (request) =>

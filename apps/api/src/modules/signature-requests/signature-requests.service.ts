@@ -10,6 +10,7 @@ import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.t
 import { AppError } from '../../errors.ts';
 import { requestDefaultsOf } from '../accounts/accounts.service.ts';
 import type { UserCaller } from '../../plugins/auth.ts';
+import { checkWebhookUrl } from '../webhooks/webhook-endpoints.service.ts';
 import { recordEvent } from './audit-trail.service.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 import {
@@ -41,9 +42,15 @@ export async function create(
   caller: UserCaller,
   body: z.infer<typeof CreateSignatureRequestBody>,
 ): Promise<SignatureRequest> {
+  checkCallbackUrls(deps, body);
   const documentRows: DocumentRow[] = [];
   for (const [index, input] of body.documents.entries())
     documentRows.push(await documentFromInput(deps, caller.userId, input, `documents.${index}.id`));
+  // The origins that may frame an embed request's signing page are its owner's business's.
+  if (body.embed && !(await deps.ownerBusiness?.(deps.db, caller.userId)))
+    throw new AppError('VALIDATION_FAILED', "Only a business's requests can be embedded.", {
+      field: 'embed',
+    });
   const id = randomUUID();
   const signers = buildSigners(id, body.signatures, documentRows);
   const defaults = await requestDefaultsOf(deps, caller.userId);
@@ -62,6 +69,10 @@ export async function create(
       errorUrl: body.error_url ?? null,
       declineUrl: body.decline_url ?? null,
       redirectTimeout: body.redirect_timeout,
+      successCallbackUrl: body.success_callback_url ?? null,
+      updateCallbackUrl: body.update_callback_url ?? null,
+      errorCallbackUrl: body.error_callback_url ?? null,
+      embed: body.embed,
       createdAt: now,
       updatedAt: now,
     });
@@ -119,6 +130,19 @@ async function nextSignersOf(
   return next;
 }
 
+const callbackFields = ['success_callback_url', 'update_callback_url', 'error_callback_url'] as const;
+
+/** Callback URLs that name a private address outright are refused here, naming the field (SSRF). */
+function checkCallbackUrls(
+  deps: SignatureRequestsDeps,
+  body: Partial<Record<(typeof callbackFields)[number], string | null>>,
+): void {
+  for (const field of callbackFields) {
+    const url = body[field];
+    if (url) checkWebhookUrl(deps.allowPrivateCallbacks ?? false, url, field);
+  }
+}
+
 /**
  * PUT: changes a request while nobody has signed. `signatures` replaces the list; signers with the
  * same identity keep their id (and link). On an OPEN request whose signers or placements change,
@@ -131,6 +155,7 @@ export async function update(
   id: string,
   body: z.infer<typeof UpdateSignatureRequestBody>,
 ): Promise<SignatureRequest> {
+  checkCallbackUrls(deps, body);
   const before = await ownedRequest(deps, caller, id);
   if (!nobodySigned(before.signers)) throw notEditable();
   assertStatus(before.request, editableStatuses, 'REQUEST_NOT_EDITABLE', notEditableMessage);
@@ -152,6 +177,9 @@ export async function update(
   if (body.error_url !== undefined) changes.errorUrl = body.error_url;
   if (body.decline_url !== undefined) changes.declineUrl = body.decline_url;
   if (body.redirect_timeout !== undefined) changes.redirectTimeout = body.redirect_timeout;
+  if (body.success_callback_url !== undefined) changes.successCallbackUrl = body.success_callback_url;
+  if (body.update_callback_url !== undefined) changes.updateCallbackUrl = body.update_callback_url;
+  if (body.error_callback_url !== undefined) changes.errorCallbackUrl = body.error_callback_url;
   await deps.db.transaction(async (tx) => {
     const locked = await lockEditable(tx, id, editableStatuses);
     if (!nobodySigned(locked.signers) || locked.request.status !== before.request.status) throw notEditable();

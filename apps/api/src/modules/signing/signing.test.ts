@@ -186,6 +186,8 @@ describe.each(databaseKinds)('signing on %s', (kind) => {
       'initiated',
       'signed',
       'signed',
+      // The visitor identified for this request (QES): its end is in the request's trail.
+      'identification finished',
       'tan sent',
       'tan refused',
       'signed',

@@ -7,6 +7,14 @@ describe('login query (spec §5)', () => {
     expect(normaliseLoginSearch({ email: 'not-an-address' })).toEqual({});
   });
 
+  it('keeps the end of a single sign-on, and nothing else in its place', () => {
+    expect(normaliseLoginSearch({ sso: 'done', redirect: '/upload' })).toEqual({
+      sso: 'done',
+      redirect: '/upload',
+    });
+    expect(normaliseLoginSearch({ sso: 'https://evil.example' })).toEqual({});
+  });
+
   it('accepts only in-app return paths', () => {
     expect(safeReturnPath('/profile?tab=1')).toBe('/profile?tab=1');
     expect(safeReturnPath('//evil.example')).toBeUndefined();

@@ -25,6 +25,8 @@ export function safeReturnPath(value: unknown): string | undefined {
 export interface LoginSearch {
   email?: string;
   redirect?: string;
+  /** `done`: a single sign-on finished in this browser; the page takes its session over. */
+  sso?: 'done';
 }
 
 export function normaliseLoginSearch(search: Record<string, unknown>): LoginSearch {
@@ -33,5 +35,6 @@ export function normaliseLoginSearch(search: Record<string, unknown>): LoginSear
   const redirect = safeReturnPath(search.redirect);
   if (email) result.email = email;
   if (redirect) result.redirect = redirect;
+  if (search.sso === 'done') result.sso = 'done';
   return result;
 }

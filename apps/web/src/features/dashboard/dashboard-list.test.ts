@@ -64,6 +64,7 @@ function request(overrides: Partial<SignatureRequest> = {}): SignatureRequest {
     error_url: null,
     decline_url: null,
     redirect_timeout: 45,
+    embed: false,
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-02T10:00:00.000Z',
     completed_at: null,

@@ -60,7 +60,6 @@ export function NewAccountFields<T extends NewAccountValues>({
   submitLabel?: string;
 }) {
   const { t } = useTranslation();
-  const termsUrl = readConfig().termsUrl;
   const mobile = field('mobile');
   return (
     <>
@@ -72,22 +71,29 @@ export function NewAccountFields<T extends NewAccountValues>({
         {...mobile}
         helperText={mobile.helperText ?? t('signup_steps.mobile_hint')}
       />
-      <CheckboxField
-        // The one field these forms share by name; the form's own type is wider.
-        control={form.control as unknown as Control<NewAccountValues>}
-        name="gtc"
-        label={
-          <Trans
-            i18nKey="signup_steps.gtc"
-            components={{
-              terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
-            }}
-          />
-        }
-      />
+      <TermsCheckbox control={form.control as unknown as Control<{ gtc: boolean }>} />
       <SubmitButton busy={form.formState.isSubmitting}>
         {submitLabel ?? t('signup_steps.submit')}
       </SubmitButton>
     </>
+  );
+}
+
+/** The terms to accept, linked when the installation names them (every new account's, SSO's too). */
+export function TermsCheckbox({ control }: { control: Control<{ gtc: boolean }> }) {
+  const termsUrl = readConfig().termsUrl;
+  return (
+    <CheckboxField
+      control={control}
+      name="gtc"
+      label={
+        <Trans
+          i18nKey="signup_steps.gtc"
+          components={{
+            terms: termsUrl ? <Link href={termsUrl} target="_blank" rel="noopener" /> : <span />,
+          }}
+        />
+      }
+    />
   );
 }

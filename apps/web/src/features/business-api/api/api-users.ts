@@ -1,20 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ApiUser } from '@signet/contracts/business-api-users';
 import { businessApiUserEndpoints } from '@signet/contracts/endpoints/business-api-users';
 import { callApi } from '../../../lib/api-client.ts';
+import { apiUsersKey } from '../../../lib/api/business-api-users.ts';
 import { useCachedListChange } from '../../../lib/cached-list-change.ts';
-
-const apiUsersKey = (businessId: string) => ['business', businessId, 'api-users'] as const;
-
-/** The business's API users, without their secrets. */
-export function useApiUsers(businessId: string) {
-  return useQuery({
-    queryKey: apiUsersKey(businessId),
-    queryFn: async () =>
-      (await callApi(businessApiUserEndpoints.listApiUsers, { params: { businessId }, retry: true }))
-        .apiUsers,
-  });
-}
 
 /** A change of one API user in the cached list; the secret of create and reset never enters it. */
 function useApiUserChange<Answer extends ApiUser | string, Value>(

@@ -14,16 +14,20 @@ import { EmptyState, PageLoading } from '../../../components/page-frame.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/server-errors.ts';
-import { useApiUsers, useCreateApiUser } from '../api/api-users.ts';
+import { useApiUsers } from '../../../lib/api/business-api-users.ts';
+import { useCreateApiUser } from '../api/api-users.ts';
 import { ApiUserCard } from './api-user-card.tsx';
+import { EmbedOriginsCard } from './embed-origins-card.tsx';
 import { NewSecret } from './new-secret.tsx';
 import { QuickStart } from './quick-start.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 
 const ns = 'business-api';
 
 /**
  * /business/developers/api: the business's API users (machines that call Signet for the business),
- * a quick start with curl lines for this installation, and the interactive API docs.
+ * a quick start with curl lines for this installation, the origins that may embed signing, and the
+ * interactive API docs.
  */
 export function ApiUsersPage() {
   const { t } = useTranslation(ns);
@@ -42,7 +46,13 @@ function ApiUsers({ businessId }: { businessId: string }) {
   const [fresh, setFresh] = useState<ApiUserWithSecret | null>(null);
   return (
     <>
-      {fresh && <NewSecret apiUser={fresh} onDone={() => setFresh(null)} />}
+      {fresh && (
+        <NewSecret
+          title={t('secret.title', { username: fresh.username })}
+          secret={fresh.secret}
+          onDone={() => setFresh(null)}
+        />
+      )}
       <CreateApiUserForm businessId={businessId} onCreated={setFresh} />
       <SectionCard id="api-users" heading={t('list.title')}>
         {apiUsers.isPending ? (
@@ -68,6 +78,8 @@ function ApiUsers({ businessId }: { businessId: string }) {
         )}
       </SectionCard>
       <QuickStart username={fresh?.username ?? apiUsers.data?.[0]?.username ?? 'api-backoffice'} />
+      <WebhooksSection businessId={businessId} />
+      <EmbedOriginsCard businessId={businessId} />
       <Typography>
         <Link href="/api/docs" target="_blank" rel="noopener" sx={{ display: 'inline-flex', gap: 0.5 }}>
           {t('docs_link')}

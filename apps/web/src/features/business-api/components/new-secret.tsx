@@ -4,20 +4,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
-import type { ApiUserWithSecret } from '@signet/contracts/business-api-users';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 
 const ns = 'business-api';
 
+/** A secret just made, with what it belongs to (the title above it). */
+export interface FreshSecret {
+  title: string;
+  secret: string;
+}
+
 /**
- * The secret of an API user just created or reset: shown this once (Signet keeps only its hash),
- * with a copy button and the warning that it cannot be shown again.
+ * A secret just made (an API user's, a webhook endpoint's, the callbacks'): shown this once, with a
+ * copy button and the warning that it cannot be shown again.
  */
-export function NewSecret({ apiUser, onDone }: { apiUser: ApiUserWithSecret; onDone: () => void }) {
+export function NewSecret({ title, secret, onDone }: { title: string; secret: string; onDone: () => void }) {
   const { t } = useTranslation(ns);
   const onCopy = async () => {
-    await navigator.clipboard.writeText(apiUser.secret);
+    await navigator.clipboard.writeText(secret);
     showSnackbar({ message: `${ns}:secret.copied`, color: 'info' });
   };
   return (
@@ -27,7 +32,7 @@ export function NewSecret({ apiUser, onDone }: { apiUser: ApiUserWithSecret; onD
       aria-labelledby="new-secret-title"
       sx={{ overflowWrap: 'anywhere' }}
     >
-      <AlertTitle id="new-secret-title">{t('secret.title', { username: apiUser.username })}</AlertTitle>
+      <AlertTitle id="new-secret-title">{title}</AlertTitle>
       <Typography variant="body2">{t('secret.warning')}</Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', my: 1.5 }}>
         <Typography
@@ -35,7 +40,7 @@ export function NewSecret({ apiUser, onDone }: { apiUser: ApiUserWithSecret; onD
           data-testid="api-secret"
           sx={{ fontFamily: 'monospace', bgcolor: 'background.paper', px: 1, py: 0.5, borderRadius: 1 }}
         >
-          {apiUser.secret}
+          {secret}
         </Typography>
         <Button size="small" startIcon={<ContentCopyOutlinedIcon />} onClick={() => void onCopy()}>
           {t('secret.copy')}

@@ -14,7 +14,7 @@ const ns = 'business-api';
 export function QuickStart({ username }: { username: string }) {
   const { t } = useTranslation(ns);
   const lines = quickStartCommands(window.location.origin, username);
-  const steps = (['setup', 'create', 'send', 'list', 'download'] as const).map((step) => ({
+  const steps = (['setup', 'create', 'send', 'list', 'token', 'download'] as const).map((step) => ({
     step,
     text: t(`quick_start.${step}`),
     command: lines[step],

@@ -3,16 +3,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import type { BusinessDomain } from '@signet/contracts/business-domains';
 import { useTranslation } from 'react-i18next';
 import { InlineConfirm } from '../../../components/inline-confirm.tsx';
+import { LabelledValue } from '../../../components/labelled-value.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/i18n.ts';
@@ -74,9 +72,9 @@ function PendingRecord({ businessId, domain }: { businessId: string; domain: Bus
           alignItems: 'center',
         }}
       >
-        <RecordPart label={t('record.type')} value="TXT" />
-        <RecordPart label={t('record.name')} value={domain.txtRecord.name} copy />
-        <RecordPart label={t('record.value')} value={domain.txtRecord.value} copy />
+        <LabelledValue label={t('record.type')} value="TXT" />
+        <LabelledValue label={t('record.name')} value={domain.txtRecord.name} copy />
+        <LabelledValue label={t('record.value')} value={domain.txtRecord.value} copy />
       </Box>
       {verify.isError && (
         <Alert severity={finding ? 'warning' : 'error'} role="alert" sx={{ overflowWrap: 'anywhere' }}>
@@ -102,44 +100,6 @@ function PendingRecord({ businessId, domain }: { businessId: string; domain: Bus
         </Button>
       </Box>
     </Box>
-  );
-}
-
-function RecordPart({ label, value, copy }: { label: string; value: string; copy?: boolean }) {
-  const { t } = useTranslation(ns);
-  const onCopy = async () => {
-    await navigator.clipboard.writeText(value);
-    showSnackbar({ message: `${ns}:copied`, color: 'info' });
-  };
-  return (
-    <>
-      <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Typography
-          component="code"
-          variant="body2"
-          sx={{
-            fontFamily: 'monospace',
-            overflowWrap: 'anywhere',
-            bgcolor: 'action.hover',
-            px: 1,
-            py: 0.5,
-            borderRadius: 1,
-          }}
-        >
-          {value}
-        </Typography>
-        {copy && (
-          <Tooltip title={t('copy', { what: label })}>
-            <IconButton size="small" aria-label={t('copy', { what: label })} onClick={() => void onCopy()}>
-              <ContentCopyOutlinedIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        )}
-      </Box>
-    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,13 +20,19 @@ const ns = 'business-domains';
 /**
  * /business/members/domains: the business's e-mail domains. An admin adds one, publishes the TXT
  * record Signet names in the domain's DNS, and has Signet check it; verified domains let people who
- * sign up with an address there join the business.
+ * sign up with an address there join the business. `after` is what the route shows below them
+ * (the single sign-on that applies to the verified domains).
  */
-export function DomainsPage() {
+export function DomainsPage({ after }: { after?: (businessId: string) => ReactNode }) {
   const { t } = useTranslation(ns);
   return (
     <BusinessAdminPage title={t('title')} subtitle={t('subtitle')} loadingLabel={t('loading')} maxWidth={820}>
-      {(businessId) => <Domains businessId={businessId} />}
+      {(businessId) => (
+        <>
+          <Domains businessId={businessId} />
+          {after?.(businessId)}
+        </>
+      )}
     </BusinessAdminPage>
   );
 }

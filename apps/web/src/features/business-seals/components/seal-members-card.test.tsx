@@ -23,14 +23,23 @@ const sina = person('22222222-2222-4222-8222-222222222222', 'Sina');
 const lou = person('33333333-3333-4333-8333-333333333333', 'Lou');
 const alma = person('44444444-4444-4444-8444-444444444444', 'Alma', 'admin');
 
-const sealWith = (members: BusinessMember[]): Seal => ({
+const robot = {
+  userId: '55555555-5555-4555-8555-555555555555',
+  username: 'api-backoffice',
+  description: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastUsedAt: null,
+};
+
+const sealWith = (members: BusinessMember[], apiUsers: Array<typeof robot> = []): Seal => ({
   accountName: 'acme-invoices',
   displayName: 'Acme Invoices',
-  nApi: 0,
+  nApi: apiUsers.length,
   nMembers: members.length,
   hasImage: false,
   canUse: true,
   members,
+  apiUsers: apiUsers.map(({ userId, username }) => ({ userId, username })),
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
@@ -44,13 +53,15 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** The business's people for GET .../members; the seal calls answer as `seal` says. */
+/** The business's people for GET .../members and its API users; the seal calls answer as `seal` says. */
 function stubApi(seal: (init: RequestInit) => Response) {
   const fetch = vi.fn((url: string, init: RequestInit = {}) =>
     Promise.resolve(
       url.endsWith('/seals/acme-invoices/members')
         ? seal(init)
-        : jsonResponse({ members: [alma, max, sina, lou] }),
+        : url.endsWith('/apis')
+          ? jsonResponse({ apiUsers: [robot] })
+          : jsonResponse({ members: [alma, max, sina, lou] }),
     ),
   );
   vi.stubGlobal('fetch', fetch);
@@ -98,20 +109,38 @@ describe('SealMembersCard', () => {
     await within(confirm).findByText(/Somebody selected is no longer in the business or on this seal/);
   });
 
-  it('offers only members not on the seal yet (admins may always seal) and allows the chosen ones', async () => {
-    const fetch = stubApi(() => jsonResponse(sealWith([max, sina])));
+  it('offers the members and API users not on the seal yet (admins may always seal) and allows the chosen ones', async () => {
+    const fetch = stubApi(() => jsonResponse(sealWith([max, sina], [robot])));
     renderCard(sealWith([max]));
     expect(screen.getByRole('button', { name: 'Allow' }).hasAttribute('disabled')).toBe(true);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Members to allow' }));
-    const options = await screen.findAllByRole('option');
+    await screen.findByRole('option', { name: 'api-backoffice (API user)' });
+    const options = screen.getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
       'Sina Test (sina@acme.ch)',
       'Lou Test (lou@acme.ch)',
+      'api-backoffice (API user)',
     ]);
     fireEvent.click(options[0]!);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Members to allow' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'api-backoffice (API user)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
     await vi.waitFor(() =>
-      expect(sealCalls(fetch)).toEqual([{ method: 'POST', body: { user_ids: [sina.id] } }]),
+      expect(sealCalls(fetch)).toEqual([{ method: 'POST', body: { user_ids: [sina.id, robot.userId] } }]),
+    );
+  });
+
+  it('lists the API users on the seal beside the members, and removes them alike', async () => {
+    const fetch = stubApi(() => jsonResponse(sealWith([max])));
+    renderCard(sealWith([max], [robot]));
+    const table = screen.getByRole('table', { name: 'Members allowed to use this seal' });
+    const row = within(table).getByRole('row', { name: /api-backoffice/ });
+    expect(within(row).getByText('API user')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Select api-backoffice' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove selected' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() =>
+      expect(sealCalls(fetch)).toEqual([{ method: 'DELETE', body: { user_ids: [robot.userId] } }]),
     );
   });
 

@@ -18,28 +18,48 @@ import { InlineConfirm } from '../../../components/inline-confirm.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { useErrorText } from '../../../lib/server-errors.ts';
+import { useApiUsers } from '../../../lib/api/business-api-users.ts';
 import { useBusinessMembers, useSealMembersChange } from '../api/seals.ts';
 
 const ns = 'business-seals';
 const nameOf = (member: BusinessMember) => `${member.firstName} ${member.lastName}`.trim() || member.email;
 
+/** Someone who may be given the seal: a member (by name and e-mail) or an API user (by username). */
+interface Holder {
+  id: string;
+  name: string;
+  detail: string;
+}
+
 /**
- * The members who may use the seal: allow more from the business's members (admins may always, so
- * they are not offered), and remove some at once after a confirmation.
+ * Who may use the seal: allow more from the business's members (admins may always, so they are not
+ * offered) and API users, and remove some at once after a confirmation.
  */
 export function SealMembersCard({ businessId, seal }: { businessId: string; seal: Seal }) {
   const { t } = useTranslation(ns);
   const errorText = useErrorText([ns]);
   const change = useSealMembersChange(businessId, seal.accountName);
   const people = useBusinessMembers(businessId);
-  const [toAdd, setToAdd] = useState<BusinessMember[]>([]);
+  const apiUsers = useApiUsers(businessId);
+  const [toAdd, setToAdd] = useState<Holder[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const allowed = new Set(seal.members.map((member) => member.id));
-  const candidates = (people.data ?? []).filter((p) => p.role === 'member' && !allowed.has(p.id));
-  // Selection keeps only people still on the seal (after a change or a reload).
-  const chosen = seal.members.filter((member) => selected.has(member.id));
-  const allChosen = seal.members.length > 0 && chosen.length === seal.members.length;
+  const member = (m: BusinessMember): Holder => ({ id: m.id, name: nameOf(m), detail: m.email });
+  const apiUser = (a: { userId: string; username: string }): Holder => ({
+    id: a.userId,
+    name: a.username,
+    detail: t('members.api_user'),
+  });
+  const holders = [...seal.members.map(member), ...seal.apiUsers.map(apiUser)];
+  const allowed = new Set(holders.map((holder) => holder.id));
+  const candidates = [
+    ...(people.data ?? []).filter((p) => p.role === 'member').map(member),
+    ...(apiUsers.data ?? []).map(apiUser),
+  ].filter((holder) => !allowed.has(holder.id));
+  const loadError = people.error ?? apiUsers.error;
+  // Selection keeps only those still on the seal (after a change or a reload).
+  const chosen = holders.filter((holder) => selected.has(holder.id));
+  const allChosen = holders.length > 0 && chosen.length === holders.length;
 
   const toggle = (ids: string[], on: boolean) =>
     setSelected((previous) => {
@@ -51,7 +71,7 @@ export function SealMembersCard({ businessId, seal }: { businessId: string; seal
     });
   const add = () =>
     change.mutate(
-      { userIds: toAdd.map((member) => member.id), allow: true },
+      { userIds: toAdd.map((holder) => holder.id), allow: true },
       {
         onSuccess: () => {
           showSnackbar({ message: `${ns}:members.added`, values: { count: toAdd.length }, color: 'success' });
@@ -61,7 +81,7 @@ export function SealMembersCard({ businessId, seal }: { businessId: string; seal
     );
   const remove = () =>
     change.mutate(
-      { userIds: chosen.map((member) => member.id), allow: false },
+      { userIds: chosen.map((holder) => holder.id), allow: false },
       {
         onSuccess: () => {
           showSnackbar({ message: `${ns}:members.removed`, values: { count: chosen.length }, color: 'info' });
@@ -80,9 +100,9 @@ export function SealMembersCard({ businessId, seal }: { businessId: string; seal
             options={candidates}
             value={toAdd}
             onChange={(_, value) => setToAdd(value)}
-            getOptionLabel={(member) => `${nameOf(member)} (${member.email})`}
+            getOptionLabel={(holder) => `${holder.name} (${holder.detail})`}
             isOptionEqualToValue={(a, b) => a.id === b.id}
-            loading={people.isPending}
+            loading={people.isPending || apiUsers.isPending}
             noOptionsText={t('members.no_more')}
             sx={{ flex: '1 1 280px' }}
             renderInput={(params) => (
@@ -103,9 +123,9 @@ export function SealMembersCard({ businessId, seal }: { businessId: string; seal
             {t('members.add')}
           </Button>
         </Box>
-        {people.isError && (
+        {loadError && (
           <Alert severity="error" role="alert">
-            {errorText(people.error)}
+            {errorText(loadError)}
           </Alert>
         )}
         {change.isError && !confirming && (
@@ -113,7 +133,7 @@ export function SealMembersCard({ businessId, seal }: { businessId: string; seal
             {errorText(change.error)}
           </Alert>
         )}
-        {seal.members.length === 0 ? (
+        {holders.length === 0 ? (
           <Typography color="text.secondary">{t('members.none')}</Typography>
         ) : (
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
@@ -126,7 +146,7 @@ export function SealMembersCard({ businessId, seal }: { businessId: string; seal
                       indeterminate={chosen.length > 0 && !allChosen}
                       onChange={(event) =>
                         toggle(
-                          seal.members.map((m) => m.id),
+                          holders.map((holder) => holder.id),
                           event.target.checked,
                         )
                       }
@@ -138,17 +158,17 @@ export function SealMembersCard({ businessId, seal }: { businessId: string; seal
                 </TableRow>
               </TableHead>
               <TableBody>
-                {seal.members.map((member) => (
-                  <TableRow key={member.id} hover selected={selected.has(member.id)}>
+                {holders.map((holder) => (
+                  <TableRow key={holder.id} hover selected={selected.has(holder.id)}>
                     <TableCell padding="checkbox">
                       <Checkbox
-                        checked={selected.has(member.id)}
-                        onChange={(event) => toggle([member.id], event.target.checked)}
-                        slotProps={{ input: { 'aria-label': t('members.select', { name: nameOf(member) }) } }}
+                        checked={selected.has(holder.id)}
+                        onChange={(event) => toggle([holder.id], event.target.checked)}
+                        slotProps={{ input: { 'aria-label': t('members.select', { name: holder.name }) } }}
                       />
                     </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{nameOf(member)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{holder.name}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{holder.detail}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

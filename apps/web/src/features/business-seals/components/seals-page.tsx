@@ -73,7 +73,11 @@ function SealRow({ businessId, seal }: { businessId: string; seal: SealSummary }
         </ListItemAvatar>
         <ListItemText
           primary={seal.displayName}
-          secondary={`${seal.accountName} · ${t('members_count', { count: seal.nMembers })}`}
+          secondary={[
+            seal.accountName,
+            t('members_count', { count: seal.nMembers }),
+            ...(seal.nApi > 0 ? [t('api_count', { count: seal.nApi })] : []),
+          ].join(' · ')}
           slotProps={{
             primary: { sx: { fontWeight: 600 } },
             secondary: { sx: { overflowWrap: 'anywhere' } },

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import type { BusinessSettings, UpdateBusinessSettingsBody } from '@signet/contracts/businesses';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { useErrorText } from '../../../lib/server-errors.ts';
-import { useUpdateSettings } from '../api/settings.ts';
+import { useUpdateSettings } from '../../../lib/api/business-settings.ts';
 
 const ns = 'business-settings';
 

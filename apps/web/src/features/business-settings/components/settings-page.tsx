@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BusinessAdminPage } from '../../../components/business-admin-page.tsx';
-import { useBusinessSettings } from '../api/settings.ts';
+import { useBusinessSettings } from '../../../lib/api/business-settings.ts';
 import { QueryContent } from './query-content.tsx';
 import { MailAndMoreCard } from './mail-and-more-card.tsx';
 import { RequestSettingsCard } from './request-settings-card.tsx';

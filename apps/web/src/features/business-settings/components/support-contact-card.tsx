@@ -7,7 +7,7 @@ import { FormFooter } from './query-content.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { showSnackbar } from '../../../components/snackbar-store.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
-import { useUpdateSettings } from '../api/settings.ts';
+import { useUpdateSettings } from '../../../lib/api/business-settings.ts';
 
 const ns = 'business-settings';
 // Both optional: an empty field clears the contact (null).

@@ -5,8 +5,17 @@ import { useExitCountdown } from '../use-exit-countdown.ts';
 
 export type ExitReason = 'signed' | 'error' | 'declined';
 
-function defaultLeave(url: string): void {
-  window.location.assign(url);
+/**
+ * Goes to the exit (or error, or decline) address. In a frame (a request made to be embedded in
+ * the sender's portal), the host page hears of it first: a `signet:exit` message, sent only to the
+ * address's own origin, so that no other page that frames Signet learns where the visitor went.
+ */
+function leaveFor(reason: ExitReason): (url: string) => void {
+  return (url) => {
+    if (window.parent !== window)
+      window.parent.postMessage({ type: 'signet:exit', reason, url }, new URL(url).origin);
+    window.location.assign(url);
+  };
 }
 
 /** The countdown before a visitor is sent to the exit (or error, or decline) address. */
@@ -14,7 +23,7 @@ export function ExitCountdown({
   url,
   timeout,
   reason,
-  leave = defaultLeave,
+  leave = leaveFor(reason),
 }: {
   url: string;
   timeout: number;

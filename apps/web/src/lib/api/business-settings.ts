@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessSettings, UpdateBusinessSettingsBody } from '@signet/contracts/businesses';
 import { businessEndpoints } from '@signet/contracts/endpoints/businesses';
-import { callApi } from '../../../lib/api-client.ts';
-import { userBusinessQueryOptions } from '../../../lib/api/get-user-business.ts';
+import { callApi } from '../api-client.ts';
+import { userBusinessQueryOptions } from './get-user-business.ts';
 
-/** Same key as the business feature's settings query: one cache entry for the settings. */
+/** Same key as the business feature's settings query: one cache entry for the settings (the settings
+ * page and the developers page change them). */
 const settingsKey = (businessId: string) => ['business', businessId, 'settings'] as const;
 
 export function useBusinessSettings(businessId: string) {

@@ -3,9 +3,20 @@
  * authorization URL to the login page, logs in as `person` (or cancels), and follows the provider's
  * redirects until it sends the browser back to Signet. Returns the query Signet's page receives.
  */
-export async function loginAtIdAustria(
+export function loginAtIdAustria(
   authorizationUrl: string,
   person: { givenName: string; familyName: string; birthDate: string } | 'cancel',
+): Promise<Record<string, string>> {
+  return loginAtSandboxProvider(authorizationUrl, person);
+}
+
+/**
+ * The same at any of the sandbox's OpenID Connect providers (ID Austria, the company directory):
+ * `person` is what its login form asks.
+ */
+export async function loginAtSandboxProvider(
+  authorizationUrl: string,
+  person: Record<string, string> | 'cancel',
 ): Promise<Record<string, string>> {
   const cookies = new Map<string, string>();
   const get = async (url: string, init: RequestInit = {}) => {
@@ -47,11 +58,11 @@ export async function loginAtIdAustria(
   // Login → resumed authorization → Signet's page with the code (or the error).
   for (let hops = 0; hops < 5; hops++) {
     if (response.status < 300 || response.status >= 400)
-      throw new Error(`ID Austria answered ${response.status}: ${await response.text()}`);
+      throw new Error(`the provider answered ${response.status}: ${await response.text()}`);
     const next = new URL(response.headers.get('location')!, url);
     if (!next.pathname.startsWith('/sandbox/')) return Object.fromEntries(next.searchParams);
     url = next.href;
     response = await get(url);
   }
-  throw new Error('ID Austria never sent the browser back');
+  throw new Error('the provider never sent the browser back');
 }

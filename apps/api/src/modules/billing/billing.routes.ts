@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { billingEndpoints } from '@signet/contracts/endpoints/billing';
+import { businessCaller, userCaller } from '../../plugins/auth.ts';
+import { registerEndpoints } from '../../plugins/endpoints.ts';
+import { keepRawJsonBodies } from '../../plugins/raw-json-body.ts';
+import { seatsOf } from '../businesses/business-seats.service.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import { sweepBillingRules } from './billing-rules.service.ts';
+import * as billing from './billing.service.ts';
+import type { PaymentsPort } from './payments-port.ts';
+import { receivePaymentsEvent } from './payments-events.service.ts';
+import * as paymentMethods from './payment-methods.service.ts';
+import * as subscriptions from './subscriptions.service.ts';
+import * as changes from './subscription-changes.service.ts';
+
+/** Plans and prices, a business's billing state, and the payment provider's events. */
+export async function billingRoutes(
+  app: FastifyInstance,
+  deps: BillingDeps & { payments: PaymentsPort; env: string },
+): Promise<void> {
+  // Stripe signs the exact bytes it sends.
+  const rawBodyOf = keepRawJsonBodies(app);
+
+  /** The business's seats in use and its billing information now. */
+  const seatsNow = (businessId: string) => seatsOf(deps.db, businessId, deps.clock.now(), deps.seatLimit);
+  const billingNow = async (businessId: string) =>
+    billing.billingInformation(deps, businessId, await seatsNow(businessId));
+
+  registerEndpoints(app, billingEndpoints, {
+    listPricePlans: (request) => billing.listPricePlans(deps, userCaller(request).userId, request.query),
+    billingInformation: (request) => billingNow(businessCaller(request).businessId),
+    createSetupIntent: (request) =>
+      paymentMethods.createSetupIntent(deps, businessCaller(request).businessId, request.body),
+    setupIntent: (request) =>
+      paymentMethods.setupIntentOf(deps, businessCaller(request).businessId, request.params.intentId),
+    paymentMethods: (request) => paymentMethods.paymentMethodsOf(deps, businessCaller(request).businessId),
+    upgradePreview: async (request) => {
+      const { businessId } = businessCaller(request);
+      const { used } = await seatsNow(businessId);
+      return subscriptions.previewUpgrade(deps, businessId, request.body, used);
+    },
+    upgrade: async (request) => {
+      const { businessId } = businessCaller(request);
+      const { used } = await seatsNow(businessId);
+      return subscriptions.upgrade(deps, businessId, request.body, used, () => billingNow(businessId));
+    },
+    seatsPreview: async (request) => {
+      const { businessId } = businessCaller(request);
+      const choice = await changes.seatsChange(deps, businessId, request.body.seats);
+      return subscriptions.previewUpgrade(deps, businessId, choice, (await seatsNow(businessId)).used);
+    },
+    changeSeats: async (request) => {
+      const { businessId } = businessCaller(request);
+      const choice = await changes.seatsChange(deps, businessId, request.body.seats);
+      const { used } = await seatsNow(businessId);
+      return subscriptions.upgrade(deps, businessId, choice, used, () => billingNow(businessId));
+    },
+    cancelSubscription: (request) => {
+      const { businessId } = businessCaller(request);
+      return changes.cancelAtPeriodEnd(deps, businessId, true, () => billingNow(businessId));
+    },
+    reactivateSubscription: (request) => {
+      const { businessId } = businessCaller(request);
+      return changes.cancelAtPeriodEnd(deps, businessId, false, () => billingNow(businessId));
+    },
+    portalSession: (request) =>
+      changes.portalSession(deps, businessCaller(request).businessId, request.query.redirectUrl),
+    invoices: (request) => changes.invoicesOf(deps, businessCaller(request).businessId),
+    paymentsEvent: (request) => {
+      const signature = request.headers['stripe-signature'];
+      return receivePaymentsEvent(deps, {
+        rawBody: rawBodyOf(request),
+        signature: typeof signature === 'string' ? signature : undefined,
+        event: request.body,
+      });
+    },
+  });
+
+  if (deps.env === 'test') registerBillingRulesForTests(app, deps);
+}
+
+const SweepForTestsBody = z.strictObject({ asOf: z.iso.datetime() });
+
+/**
+ * Lets the end-to-end tests run the billing rules as of another instant (the server under test keeps
+ * the real clock): the hourly job's own sweep with a clock fixed at `asOf`. Registered only when
+ * NODE_ENV=test, hidden from the API's description.
+ */
+function registerBillingRulesForTests(app: FastifyInstance, deps: BillingDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().post('/test/jobs/billing-rules', {
+    config: { auth: 'public' },
+    schema: { hide: true, body: SweepForTestsBody },
+    handler: async (request) => {
+      const asOf = new Date(request.body.asOf);
+      return sweepBillingRules({ ...deps, clock: { now: () => asOf } });
+    },
+  });
+}

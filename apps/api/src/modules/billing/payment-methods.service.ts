@@ -1,0 +1,125 @@
+import type { PaymentMethods, SetupIntent } from '@signet/contracts/billing';
+import { eq } from 'drizzle-orm';
+import { businesses } from '../../db/schema/businesses.ts';
+import { AppError } from '../../errors.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import * as repo from './billing.repository.ts';
+import { withPayments } from './payments-errors.ts';
+import type { PaymentsPort } from './payments-port.ts';
+
+// A business's customer at the payments provider and its payment methods (spec §7 billing/payment,
+// billing/setup-intent). Card numbers and IBANs go from the browser to the provider; Signet only
+// ever sees the provider's ids, brands and last four digits.
+
+export type PaymentsDeps = Pick<BillingDeps, 'db' | 'clock'> & { payments: PaymentsPort };
+
+type StripeSetupIntent = Awaited<ReturnType<PaymentsPort['retrieveSetupIntent']>>;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/**
+ * The business's customer at the provider, created on first use with the business's id in its
+ * metadata. The idempotency key is the business's: two first uses at once make one customer.
+ */
+export async function customerOf(deps: PaymentsDeps, businessId: string): Promise<string> {
+  const billing = await repo.billingOf(deps.db, businessId);
+  if (billing?.stripeCustomerId) return billing.stripeCustomerId;
+  const [business] = await deps.db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  if (!business) throw new AppError('NOT_FOUND', 'No such business.');
+  const customer = await withPayments(() =>
+    deps.payments.createCustomer(
+      { name: business.name, metadata: { signet_business_id: businessId } },
+      `signet-customer-${businessId}`,
+    ),
+  );
+  await repo.saveBilling(deps.db, businessId, { stripeCustomerId: customer.id, updatedAt: deps.clock.now() });
+  return customer.id;
+}
+
+function toSetupIntent(deps: PaymentsDeps, intent: StripeSetupIntent): SetupIntent {
+  const browser = deps.payments.browserSettings();
+  return {
+    id: intent.id,
+    status: intent.status,
+    clientSecret: intent.status === 'succeeded' ? null : intent.client_secret,
+    publishableKey: browser.publishableKey,
+    apiUrl: browser.apiUrl,
+    paymentMethodTypes: intent.payment_method_types,
+    nextActionUrl: intent.next_action?.redirect_to_url?.url ?? null,
+    paymentMethodId: intent.status === 'succeeded' ? idOf(intent.payment_method) : null,
+  };
+}
+
+/** POST /v1/businesses/{id}/billing/setup-intent. */
+export async function createSetupIntent(
+  deps: PaymentsDeps,
+  businessId: string,
+  body: { paymentMethodTypes: Array<'card' | 'sepa_debit'> },
+): Promise<SetupIntent> {
+  const customer = await customerOf(deps, businessId);
+  const intent = await withPayments(() =>
+    deps.payments.createSetupIntent({
+      customer,
+      allowed_payment_method_types: body.paymentMethodTypes,
+      metadata: { signet_business_id: businessId },
+    }),
+  );
+  return toSetupIntent(deps, intent);
+}
+
+/**
+ * GET …/billing/setup-intent/{intentId}: only an intent of the business's own customer (an intent
+ * id is not a credential). Once succeeded, its payment method becomes the customer's default, so
+ * the next invoice is charged to what was just added.
+ */
+export async function setupIntentOf(
+  deps: PaymentsDeps,
+  businessId: string,
+  intentId: string,
+): Promise<SetupIntent> {
+  const notFound = new AppError('NOT_FOUND', 'No such setup intent for this business.', {
+    field: 'intentId',
+  });
+  const billing = await repo.billingOf(deps.db, businessId);
+  if (!billing?.stripeCustomerId) throw notFound;
+  const intent = await withPayments(async () => {
+    try {
+      return await deps.payments.retrieveSetupIntent(intentId);
+    } catch (error) {
+      // The provider's 404 (no such intent) is the caller's mistake, not an outage.
+      if ((error as { statusCode?: number }).statusCode === 404) throw notFound;
+      throw error;
+    }
+  });
+  if (idOf(intent.customer) !== billing.stripeCustomerId) throw notFound;
+  const method = idOf(intent.payment_method);
+  if (intent.status === 'succeeded' && method) {
+    const customer = billing.stripeCustomerId;
+    await withPayments(() => deps.payments.setDefaultPaymentMethod(customer, method));
+  }
+  return toSetupIntent(deps, intent);
+}
+
+/** GET /v1/businesses/{id}/billing/payment: none before the business ever added one. */
+export async function paymentMethodsOf(deps: PaymentsDeps, businessId: string): Promise<PaymentMethods> {
+  const billing = await repo.billingOf(deps.db, businessId);
+  if (!billing?.stripeCustomerId) return { paymentMethods: [] };
+  const customer = billing.stripeCustomerId;
+  const { methods, defaultId } = await withPayments(() => deps.payments.listPaymentMethods(customer));
+  return {
+    paymentMethods: methods.map((method) => ({
+      id: method.id,
+      type: method.type === 'card' ? 'card' : 'sepa_debit',
+      brand: method.card?.brand ?? method.sepa_debit?.bank_code ?? null,
+      last4: method.card?.last4 ?? method.sepa_debit?.last4 ?? null,
+      expMonth: method.card?.exp_month ?? null,
+      expYear: method.card?.exp_year ?? null,
+      isDefault: method.id === defaultId,
+    })),
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  chosenPlans,
+  type BillingInformation,
+  type ChosenPlan,
+  type Invoices,
+  type UpgradeBody,
+} from '@signet/contracts/billing';
+import { AppError } from '../../errors.ts';
+import * as repo from './billing.repository.ts';
+import { withPayments } from './payments-errors.ts';
+import type { PaymentsDeps } from './payment-methods.service.ts';
+import { ended, webhookApplied } from './subscriptions.service.ts';
+
+// Changes of a live subscription (spec §7): seats, cancelling at period end and taking that back,
+// and the provider's customer portal. As with the upgrade, the provider's webhook changes the state.
+
+const noSubscription = () =>
+  new AppError('NO_SUBSCRIPTION', 'The business has no subscription with the payment provider.');
+
+/** The business's live provider subscription, with the row it is read from. */
+async function liveSubscription(deps: PaymentsDeps, businessId: string) {
+  const billing = await repo.billingOf(deps.db, businessId);
+  const id = billing?.stripeSubscriptionId;
+  if (!billing || !id || ended.has(billing.subscriptionStatus ?? '')) throw noSubscription();
+  return { billing, id };
+}
+
+/** The upgrade that changes only the seats: the same plan, cycle and currency. */
+export async function seatsChange(
+  deps: PaymentsDeps,
+  businessId: string,
+  seats: number,
+): Promise<UpgradeBody> {
+  const { billing } = await liveSubscription(deps, businessId);
+  const plan = (await repo.businessColumns(deps.db, businessId))?.pricePlanName;
+  if (!plan || !chosenPlans.includes(plan as ChosenPlan) || !billing.cycle || !billing.currency)
+    throw noSubscription();
+  return { plan: plan as ChosenPlan, cycle: billing.cycle, currency: billing.currency, seats };
+}
+
+/**
+ * POST …/cancel-subscription (`cancel`) and …/reactivate-subscription: the subscription ends at the
+ * end of the paid period, or goes on after all; pricePlan.next follows from the provider's webhook.
+ */
+export async function cancelAtPeriodEnd(
+  deps: PaymentsDeps,
+  businessId: string,
+  cancel: boolean,
+  billingNow: () => Promise<BillingInformation>,
+): Promise<BillingInformation> {
+  const { id } = await liveSubscription(deps, businessId);
+  await withPayments(() => (cancel ? deps.payments.cancelAtPeriodEnd(id) : deps.payments.reactivate(id)));
+  await webhookApplied(deps, businessId, (billing) => billing.cancelAtPeriodEnd === cancel);
+  return billingNow();
+}
+
+/**
+ * GET /v2/businesses/{id}/stripe/cpsession: the provider's portal, returning to a page of Signet only
+ * (another origin would make Signet's link an open redirect).
+ */
+export async function portalSession(
+  deps: PaymentsDeps & { publicUrl: string },
+  businessId: string,
+  redirectUrl: string,
+): Promise<{ url: string }> {
+  if (new URL(redirectUrl).origin !== new URL(deps.publicUrl).origin)
+    throw new AppError('VALIDATION_FAILED', 'The redirect URL must be a page of Signet.', {
+      field: 'redirectUrl',
+    });
+  const customer = (await repo.billingOf(deps.db, businessId))?.stripeCustomerId;
+  if (!customer) throw noSubscription();
+  const session = await withPayments(() => deps.payments.portalSession(customer, redirectUrl));
+  return { url: session.url };
+}
+
+/** GET /v1/businesses/{id}/billing/invoices: the provider's, newest first (none before a customer). */
+export async function invoicesOf(deps: PaymentsDeps, businessId: string): Promise<Invoices> {
+  const customer = (await repo.billingOf(deps.db, businessId))?.stripeCustomerId;
+  if (!customer) return { invoices: [] };
+  const list = await withPayments(() => deps.payments.listInvoices({ customer, limit: 100 }));
+  return {
+    invoices: list.data
+      .filter((invoice) => invoice.status !== 'draft')
+      .map((invoice) => ({
+        id: invoice.id ?? '',
+        number: invoice.number,
+        status: invoice.status,
+        currency: invoice.currency.toUpperCase(),
+        total: invoice.total,
+        amountPaid: invoice.amount_paid,
+        createdAt: new Date(invoice.created * 1000).toISOString(),
+        pdfUrl: invoice.invoice_pdf ?? null,
+        hostedUrl: invoice.hosted_invoice_url ?? null,
+      })),
+  };
+}

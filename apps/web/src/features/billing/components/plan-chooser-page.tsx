@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import TextField from '@mui/material/TextField';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { BillingCycle, ChosenPlan, PricePlan } from '@signet/contracts/billing';
+import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { currentLanguage, priceCurrencyFor } from '../../../lib/i18n.ts';
+import { useErrorText } from '../../../lib/server-errors.ts';
+import { usePricePlans } from '../api/price-plans.ts';
+import { offeredPlans, yearlySaving } from '../plan-prices.ts';
+import { PlanCard } from './plan-card.tsx';
+import { ChoiceSummary } from './choice-summary.tsx';
+
+const ns = 'billing';
+
+/**
+ * /upgrade: the plans (spec §1) in the currency of the person's language on this platform (§9), per
+ * month or per year. Choosing one leads to `/upgrade?plan=…&cycle=…`, the summary the payment step
+ * starts from.
+ */
+export function PlanChooserPage() {
+  const { t } = useTranslation(ns);
+  const errorText = useErrorText([ns]);
+  const language = currentLanguage();
+  const currency = priceCurrencyFor(language);
+  const search = useSearch({ strict: false }) as { plan?: ChosenPlan; cycle?: BillingCycle };
+  const [cycle, setCycle] = useState<BillingCycle>(search.cycle ?? 'monthly');
+  const plans = usePricePlans(currency);
+
+  let content;
+  if (plans.isPending) content = <PageLoading label={t('chooser.loading')} />;
+  else if (plans.isError)
+    content = (
+      <RetryAlert severity="error" retryLabel={t('retry')} onRetry={() => void plans.refetch()}>
+        {errorText(plans.error)}
+      </RetryAlert>
+    );
+  else if (search.plan)
+    content = (
+      <ChoiceSummary
+        plan={search.plan}
+        cycle={search.cycle ?? 'monthly'}
+        prices={plans.data.plans}
+        language={language}
+      />
+    );
+  else
+    content = (
+      <PlanCards prices={plans.data.plans} cycle={cycle} onCycle={setCycle} currency={plans.data.currency} />
+    );
+
+  return (
+    <PageFrame title={t('chooser.title')} subtitle={t('chooser.subtitle')}>
+      {content}
+    </PageFrame>
+  );
+}
+
+function PlanCards({
+  prices,
+  cycle,
+  onCycle,
+  currency,
+}: {
+  prices: PricePlan[];
+  cycle: BillingCycle;
+  onCycle: (cycle: BillingCycle) => void;
+  currency: string;
+}) {
+  const { t } = useTranslation(ns);
+  const language = currentLanguage();
+  const offered = offeredPlans(prices, cycle);
+  if (offered.length === 0)
+    return (
+      <EmptyState
+        icon={<ReceiptLongOutlinedIcon />}
+        heading={t('chooser.empty_heading')}
+        text={t('chooser.empty_text', { currency })}
+      />
+    );
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <ToggleButtonGroup
+        exclusive
+        color="primary"
+        size="small"
+        value={cycle}
+        aria-label={t('chooser.cycle_label')}
+        onChange={(_, next: BillingCycle | null) => next && onCycle(next)}
+        sx={{
+          alignSelf: 'flex-start',
+          bgcolor: 'background.paper',
+          // MUI's unselected grey is too faint on the page background.
+          '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' },
+        }}
+      >
+        <ToggleButton value="monthly">{t('chooser.monthly')}</ToggleButton>
+        <ToggleButton value="yearly">{t('chooser.yearly')}</ToggleButton>
+      </ToggleButtonGroup>
+      <Box
+        component="ul"
+        aria-label={t('chooser.plans_label')}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+        }}
+      >
+        {offered.map((price) => (
+          <PlanCard
+            key={price.plan}
+            price={price}
+            language={language}
+            saving={cycle === 'yearly' ? yearlySaving(prices, price.plan) : 0}
+          />
+        ))}
+      </Box>
+      <TextField
+        label={t('chooser.promo_label')}
+        disabled
+        helperText={t('chooser.promo_help')}
+        // The note says why the field is off; it must stay readable (disabled grey is not).
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+        sx={{ maxWidth: 360 }}
+      />
+    </Box>
+  );
+}
