@@ -17,8 +17,13 @@ export default defineConfig({
       output: {
         // Zod and the module that sets it jitless share one chunk, so the setting is made when Zod
         // first loads: before any schema of any chunk is built (src/zod-jitless.ts says why).
+        // The storage fallback is a chunk of its own, which the entry imports first: inlined in
+        // the entry it would run after every chunk the entry imports, and those read web storage.
         codeSplitting: {
-          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-jitless\.ts$/ }],
+          groups: [
+            { name: 'storage-fallback', test: /[\\/]src[\\/]storage-fallback\.ts$/ },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-jitless\.ts$/ },
+          ],
         },
       },
     },

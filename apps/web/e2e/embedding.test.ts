@@ -116,7 +116,10 @@ test('a portal of a named origin frames the signing page, the visitor signs ther
   await frame.getByRole('heading', { name: 'Embedded contract' }).waitFor();
   await shoot(host, 'embedded-signing');
   await frame.getByRole('button', { name: 'Sign', exact: true }).click();
-  await host.getByText('Thank you: the contract is signed.').waitFor({ timeout: 60_000 });
+  // The host page's status says how the visitor left: signed, declined or an error.
+  const status = host.getByRole('status');
+  await status.filter({ hasNotText: 'Please read and sign' }).waitFor({ timeout: 60_000 });
+  assert.equal(await status.textContent(), 'Thank you: the contract is signed.');
   assert.equal(await host.locator('#signet').count(), 0);
 
   const done = await api<SignatureRequest>(`/v3/signature-requests/${request.id}`, { token });

@@ -89,7 +89,14 @@ export async function newContext(
   });
   await recordCspViolations(context);
   if (!options.stagingFrame)
-    await context.addInitScript(() => localStorage.setItem('hide-staging-alert', '1'));
+    await context.addInitScript(() => {
+      // A framed page of another site may have no storage (embedding.test.ts); it shows the frame.
+      try {
+        localStorage.setItem('hide-staging-alert', '1');
+      } catch {
+        // Nothing to dismiss it with.
+      }
+    });
   return context;
 }
 
