@@ -185,6 +185,17 @@ export class PaymentsAdapter {
     return this.stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
   }
 
+  /**
+   * When the provider made the answer (its `Date` header, whole seconds), or null for an answer that
+   * replays an earlier request's under the same idempotency key (its object may be older than that).
+   */
+  answeredAt(answer: { lastResponse?: { headers: Record<string, string> } }): Date | null {
+    const headers = answer.lastResponse?.headers ?? {};
+    if (headers['idempotent-replayed'] === 'true') return null;
+    const at = Date.parse(headers.date ?? '');
+    return Number.isFinite(at) ? new Date(at) : null;
+  }
+
   /** The billing module's name for `verifyWebhook` (its PaymentsPort). */
   verifyEvent(rawBody: string, signature: string): Stripe.Event {
     return this.verifyWebhook(rawBody, signature || undefined);
