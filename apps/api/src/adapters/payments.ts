@@ -190,9 +190,14 @@ export class PaymentsAdapter {
    * replays an earlier request's under the same idempotency key (its object may be older than that).
    */
   answeredAt(answer: { lastResponse?: { headers: Record<string, string> } }): Date | null {
-    const headers = answer.lastResponse?.headers ?? {};
-    if (headers['idempotent-replayed'] === 'true') return null;
-    const at = Date.parse(headers.date ?? '');
+    // The SDK's raw response: Node's (headers a plain object) or, with the fetch client, fetch's.
+    const headers: unknown = answer.lastResponse?.headers;
+    const header = (name: string) =>
+      headers instanceof Headers
+        ? headers.get(name)
+        : (headers as Record<string, string> | undefined)?.[name];
+    if (header('idempotent-replayed') === 'true') return null;
+    const at = Date.parse(header('date') ?? '');
     return Number.isFinite(at) ? new Date(at) : null;
   }
 

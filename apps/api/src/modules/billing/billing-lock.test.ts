@@ -156,7 +156,7 @@ describe.each(databaseKinds)('trial expiry and the payment lock on %s', (kind) =
     await until(
       'the paid retry',
       () => info(admin, business.id),
-      (i) => i.paymentMethod === 'STRIPE' && i.billingStatus === 'active',
+      (i) => i.paymentMethod === 'STRIPE' && i.stripeSubscriptionStatus === 'active' && !i.paymentIssues,
     );
     expect(await info(admin, business.id)).toMatchObject({ paymentIssues: false, paymentFailedAt: null });
     expect(await marker(member)).toBe('STRIPE');
