@@ -11,7 +11,7 @@ import { databaseKinds, json } from '../../../test/helpers.ts';
 import { useTestApp, type TestUser } from '../../../test/factories.ts';
 
 // Upgrading a business to a plan (subscriptions.service.ts) against the embedded payments sandbox
-// over real HTTP: the subscription is made by the provider, the state arrives by its webhook.
+// over real HTTP: the subscription is made by the provider; its answer is applied as its webhook would be.
 
 describe.each(databaseKinds)('upgrading a business on %s', (kind) => {
   const t = useTestApp(kind, { listen: true });
@@ -32,7 +32,7 @@ describe.each(databaseKinds)('upgrading a business on %s', (kind) => {
   const info = async (admin: TestUser, businessId: string) =>
     json<BillingInformation>(await t.call('GET', `/v1/businesses/${businessId}/billing/information`, admin));
 
-  it('previews, then subscribes with a card: the business is active once the webhook arrives', async () => {
+  it('previews, then subscribes with a card: the answer already has the business active', async () => {
     const { admin, member, business } = await t.team();
     await addPaymentMethod(admin, business.id, 'pm_card_visa');
     const base = `/v2/businesses/${business.id}/subscriptions/upgrade`;
