@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingInformation, SetupIntent, UpgradeResult } from '@signet/contracts/billing';
+import type { BillingInformation, UpgradeResult } from '@signet/contracts/billing';
 import type { UserBusiness } from '@signet/contracts/businesses';
-import { PaymentsAdapter, paymentsSettings } from '../../adapters/payments.ts';
 import { databaseKinds, json } from '../../../test/helpers.ts';
 import { useTestApp, type TestUser } from '../../../test/factories.ts';
+import { addPaymentMethod, eventually } from '../../../test/payments.ts';
 
 // The billing rules of spec §4 driven by the payments sandbox's clock (billing-rules.service.ts with
 // the provider's own events): a trial runs out, a failed payment left unpaid past BILLING_GRACE_DAYS
@@ -14,17 +14,7 @@ const graceDays = 7;
 
 describe.each(databaseKinds)('trial expiry and the payment lock on %s', (kind) => {
   const t = useTestApp(kind, { listen: true, env: { BILLING_GRACE_DAYS: String(graceDays) } });
-  const provider = () => new PaymentsAdapter(paymentsSettings(t.config));
 
-  async function addPaymentMethod(admin: TestUser, businessId: string, method: string): Promise<void> {
-    const url = `/v1/businesses/${businessId}/billing/setup-intent`;
-    const intent = json<SetupIntent>(await t.call('POST', url, admin, {}));
-    await provider().confirmSetupIntent(intent.id, {
-      payment_method: method,
-      return_url: `${t.config.publicUrl}/upgrade`,
-    });
-    expect(json<SetupIntent>(await t.call('GET', `${url}/${intent.id}`, admin)).status).toBe('succeeded');
-  }
   const info = async (admin: TestUser, businessId: string) =>
     json<BillingInformation>(await t.call('GET', `/v1/businesses/${businessId}/billing/information`, admin));
   const marker = async (who: TestUser) =>
@@ -49,19 +39,6 @@ describe.each(databaseKinds)('trial expiry and the payment lock on %s', (kind) =
         asOf: new Date((await sandboxNow()) * 1000).toISOString(),
       }),
     );
-  async function until(
-    what: string,
-    read: () => Promise<BillingInformation>,
-    done: (i: BillingInformation) => boolean,
-  ) {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
   const upgrade = (admin: TestUser, businessId: string) =>
     t.call('PUT', `/v2/businesses/${businessId}/subscriptions/upgrade`, admin, {
       plan: 'team',
@@ -101,7 +78,7 @@ describe.each(databaseKinds)('trial expiry and the payment lock on %s', (kind) =
     expect(await marker(manual.member)).toBe('MANUAL');
 
     // The admin pays: the answer already has the business paying, and every member is let back in.
-    await addPaymentMethod(trial.admin, trial.business.id, 'pm_card_visa');
+    await addPaymentMethod(t, trial.admin, trial.business.id, 'pm_card_visa');
     const paid = await upgrade(trial.admin, trial.business.id);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(json<UpgradeResult>(paid).billing).toMatchObject({
@@ -117,16 +94,16 @@ describe.each(databaseKinds)('trial expiry and the payment lock on %s', (kind) =
     const { admin, member, business } = await t.team();
     const manual = await t.team();
     await t.call('POST', `/test/businesses/${manual.business.id}/billing`, null, { paymentMethod: 'MANUAL' });
-    await addPaymentMethod(admin, business.id, 'pm_card_visa');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_visa');
     expect((await upgrade(admin, business.id)).statusCode).toBe(200);
-    await addPaymentMethod(admin, business.id, 'pm_card_chargeCustomerFail');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_chargeCustomerFail');
 
     // A month on the renewal fails: the admins' payment-issues banner (spec §4), members work on.
     await sandboxNow(32 * day);
-    const failed = await until(
+    const failed = await eventually(
       'the failed renewal',
       () => info(admin, business.id),
-      (i) => i.billingStatus === 'past_due',
+      (i) => i.billingStatus === 'past_due' && i.stripeSubscriptionStatus === 'past_due',
     );
     expect(failed).toMatchObject({
       paymentMethod: 'STRIPE',
@@ -151,9 +128,9 @@ describe.each(databaseKinds)('trial expiry and the payment lock on %s', (kind) =
     expect(await marker(manual.member)).toBe('MANUAL');
 
     // A working card; the provider's next retry is paid and the lock clears for everyone.
-    await addPaymentMethod(admin, business.id, 'pm_card_visa');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_visa');
     await sandboxNow(7 * day);
-    await until(
+    await eventually(
       'the paid retry',
       () => info(admin, business.id),
       (i) => i.paymentMethod === 'STRIPE' && i.stripeSubscriptionStatus === 'active' && !i.paymentIssues,

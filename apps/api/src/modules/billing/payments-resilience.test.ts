@@ -8,12 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingInformation, SetupIntent, UpgradeResult } from '@signet/contracts/billing';
-import { PaymentsAdapter, paymentsSettings, stripeWebhookPath } from '../../adapters/payments.ts';
+import type { BillingInformation, UpgradeResult } from '@signet/contracts/billing';
+import { PaymentsAdapter, stripeWebhookPath } from '../../adapters/payments.ts';
 import { billingEvents, businessBilling } from '../../db/schema/billing.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { createTestApp, databaseKinds, freePort, json } from '../../../test/helpers.ts';
 import { withFactories, type FactoryApp, type TestUser } from '../../../test/factories.ts';
+import { addPaymentMethod, eventually, providerOf } from '../../../test/payments.ts';
 
 // Resilience of the payments path (issue 16): one billing scenario against the payments sandbox run
 // as a process of its own (serve.ts), every webhook it sends recorded on the way to Signet. Replaying
@@ -101,16 +102,6 @@ function startSandbox(env: Record<string, string>): Promise<ChildProcess> {
   });
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe.each(databaseKinds)('payments resilience on %s', (kind) => {
   const proxy = new RecordingProxy();
   const dataDir = mkdtempSync(join(tmpdir(), 'signet-payments-'));
@@ -136,7 +127,7 @@ describe.each(databaseKinds)('payments resilience on %s', (kind) => {
       await createTestApp(kind, { listen: true, env: { STRIPE_API_URL: sandboxUrl, ...keys } }),
     );
     proxy.target = `${t.config.publicUrl}${stripeWebhookPath}`;
-    provider = new PaymentsAdapter(paymentsSettings(t.config));
+    provider = providerOf(t);
   });
   afterAll(async () => {
     sandbox.kill('SIGTERM');
@@ -147,16 +138,6 @@ describe.each(databaseKinds)('payments resilience on %s', (kind) => {
 
   const info = async (admin: TestUser, businessId: string) =>
     json<BillingInformation>(await t.call('GET', `/v1/businesses/${businessId}/billing/information`, admin));
-
-  async function addPaymentMethod(admin: TestUser, businessId: string, method: string): Promise<void> {
-    const url = `/v1/businesses/${businessId}/billing/setup-intent`;
-    const intent = json<SetupIntent>(await t.call('POST', url, admin, {}));
-    await provider.confirmSetupIntent(intent.id, {
-      payment_method: method,
-      return_url: `${t.config.publicUrl}/upgrade`,
-    });
-    expect(json<SetupIntent>(await t.call('GET', `${url}/${intent.id}`, admin)).status).toBe('succeeded');
-  }
 
   async function advance(seconds: number): Promise<void> {
     const moved = await fetch(`${sandboxUrl}/test/clock/advance`, {
@@ -170,7 +151,7 @@ describe.each(databaseKinds)('payments resilience on %s', (kind) => {
   /** Until every event the sandbox made is delivered to Signet with a 2xx. */
   async function allDelivered(): Promise<void> {
     const stripe = provider.stripe;
-    await until(
+    await eventually(
       'webhooks undelivered',
       async () => {
         const made = await stripe.events.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
@@ -237,7 +218,7 @@ describe.each(databaseKinds)('payments resilience on %s', (kind) => {
     proxy.down = outage !== undefined;
     const { admin, business } = await t.team();
     expect((await info(admin, business.id)).paymentMethod).toBe('TRIALING');
-    await addPaymentMethod(admin, business.id, 'pm_card_visa');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_visa');
     const upgraded = await t.call('PUT', `/v2/businesses/${business.id}/subscriptions/upgrade`, admin, {
       plan: 'team',
       cycle: 'monthly',
@@ -262,18 +243,18 @@ describe.each(databaseKinds)('payments resilience on %s', (kind) => {
     if (!outage) await allDelivered();
 
     // The card on file now declines; the renewal a month on fails (the provider's own change: webhooks only).
-    await addPaymentMethod(admin, business.id, 'pm_card_chargeCustomerFail');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_chargeCustomerFail');
     await advance(32 * day);
     await outage?.end();
-    await until(
+    await eventually(
       'the failed renewal',
       () => info(admin, business.id),
       (i) => i.billingStatus === 'past_due' && i.paymentIssues,
     );
     // A working card, and the provider's retry three days later is paid.
-    await addPaymentMethod(admin, business.id, 'pm_card_visa');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_visa');
     await advance(4 * day);
-    await until(
+    await eventually(
       'the paid retry',
       () => info(admin, business.id),
       (i) => i.billingStatus === 'active' && !i.paymentIssues && i.paymentFailedAt === null,
@@ -353,7 +334,7 @@ describe.each(databaseKinds)('payments resilience on %s', (kind) => {
       end: async () => {
         // Every webhook so far was refused; the sandbox dies with them pending, and comes back.
         const renewal = (d: Recorded) => d.status === 503 && d.body.includes('"invoice.payment_failed"');
-        await until(
+        await eventually(
           'a refused renewal',
           async () => proxy.deliveries.filter(renewal).length,
           (n) => n > 0,
