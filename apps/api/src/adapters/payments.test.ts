@@ -152,6 +152,23 @@ describe('the payments adapter', () => {
     expect(() => other.verifyWebhook(delivery.body, delivery.signature)).toThrow(WebhookSignatureError);
   });
 
+  it("tells when the provider answered, by its clock (the sandbox's, moved a day on)", async () => {
+    const payments = new PaymentsAdapter({ apiUrl: sandbox.url, secretKey, publishableKey, webhookSecret });
+    const moved = await fetch(`${sandbox.url}/test/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 86_400 }),
+    });
+    const { now } = (await moved.json()) as { now: number };
+    const customer = await payments.createCustomer({ email: 'clock@example.ch' }, 'k-clock');
+    const answered = payments.answeredAt(customer)!.getTime() / 1000;
+    expect(answered).toBeGreaterThanOrEqual(now);
+    expect(answered - now).toBeLessThan(5);
+    expect(
+      payments.answeredAt(await payments.createCustomer({ email: 'clock@example.ch' }, 'k-clock')),
+    ).toBeNull();
+  });
+
   it('reaches an API mounted below a path (the embedded sandbox is at /sandbox/payments)', async () => {
     const host: FastifyInstance = Fastify();
     const mountDir = mkdtempSync(join(tmpdir(), 'signet-payments-mount-'));
@@ -170,8 +187,13 @@ describe('the payments adapter', () => {
       await host.listen({ port: 0, host: '127.0.0.1' });
       const base = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}/sandbox/payments`;
       const payments = new PaymentsAdapter({ apiUrl: `${base}/`, secretKey, publishableKey, webhookSecret });
-      const customer = await payments.createCustomer({ email: 'mounted@example.ch' });
+      const customer = await payments.createCustomer({ email: 'mounted@example.ch' }, 'k-mounted');
       expect((await payments.stripe.customers.retrieve(customer.id)).id).toBe(customer.id);
+      // Through fetch (this SDK client) the provider's Date header is read as well; a replay has none.
+      expect(Math.abs(payments.answeredAt(customer)!.getTime() - Date.now())).toBeLessThan(5000);
+      expect(
+        payments.answeredAt(await payments.createCustomer({ email: 'mounted@example.ch' }, 'k-mounted')),
+      ).toBeNull();
       const wrongKey = new PaymentsAdapter({
         apiUrl: base,
         secretKey: 'sk_test_wrong_0123456789',

@@ -185,6 +185,22 @@ export class PaymentsAdapter {
     return this.stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
   }
 
+  /**
+   * When the provider made the answer (its `Date` header, whole seconds), or null for an answer that
+   * replays an earlier request's under the same idempotency key (its object may be older than that).
+   */
+  answeredAt(answer: { lastResponse?: { headers: Record<string, string> } }): Date | null {
+    // The SDK's raw response: Node's (headers a plain object) or, with the fetch client, fetch's.
+    const headers: unknown = answer.lastResponse?.headers;
+    const header = (name: string) =>
+      headers instanceof Headers
+        ? headers.get(name)
+        : (headers as Record<string, string> | undefined)?.[name];
+    if (header('idempotent-replayed') === 'true') return null;
+    const at = Date.parse(header('date') ?? '');
+    return Number.isFinite(at) ? new Date(at) : null;
+  }
+
   /** The billing module's name for `verifyWebhook` (its PaymentsPort). */
   verifyEvent(rawBody: string, signature: string): Stripe.Event {
     return this.verifyWebhook(rawBody, signature || undefined);

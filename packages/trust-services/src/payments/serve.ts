@@ -2,7 +2,8 @@
 // instance or one that tests stop and start again mid-run. Run with `node --import tsx serve.ts`.
 //
 //   PAYMENTS_PORT (default 3440), PAYMENTS_HOST (127.0.0.1), PAYMENTS_DATA_DIR (required),
-//   STRIPE_SECRET_KEY (required), STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_URL with STRIPE_WEBHOOK_SECRET.
+//   STRIPE_SECRET_KEY (required), STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_URL with STRIPE_WEBHOOK_SECRET,
+//   PAYMENTS_WEBHOOK_FIRST_RETRY_MS (5000: the wait before a refused webhook's first retry, doubling).
 import { startPaymentsSandbox } from './standalone.js';
 
 const env = process.env;
@@ -21,6 +22,9 @@ const sandbox = await startPaymentsSandbox({
   secretKey: required('STRIPE_SECRET_KEY'),
   ...(env.STRIPE_PUBLISHABLE_KEY ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
   ...(webhookUrl ? { webhook: { url: webhookUrl, secret: required('STRIPE_WEBHOOK_SECRET') } } : {}),
+  ...(env.PAYMENTS_WEBHOOK_FIRST_RETRY_MS
+    ? { webhookFirstRetryMs: Number(env.PAYMENTS_WEBHOOK_FIRST_RETRY_MS) }
+    : {}),
   port: Number(env.PAYMENTS_PORT ?? 3440),
   host: env.PAYMENTS_HOST ?? '127.0.0.1',
 });

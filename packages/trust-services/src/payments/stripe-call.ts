@@ -91,7 +91,11 @@ export function stripeCall(
       body = { error: { ...error.body, request_log_url: null } };
     }
     if (typeof key === 'string') ctx.store.rememberAnswer(key, { fingerprint, status, body, at: Date.now() });
+    // Taken after the change: the answer is at least as late as the events it caused.
+    const answeredAt = new Date(ctx.store.now() * 1000).toUTCString();
     await ctx.store.save();
-    return reply.status(status).send(body);
+    // The provider's time, as Stripe's Date header is its own: here the sandbox clock, so an answer and
+    // the events it caused are stamped on one clock (Signet orders a subscription's states by it).
+    return reply.status(status).header('date', answeredAt).send(body);
   };
 }

@@ -61,7 +61,10 @@ export const businessBilling = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     subscriptionStatus: text('subscription_status'),
-    /** `created` of the event whose subscription state is applied: an older one is not applied over it. */
+    /**
+     * `created` of the event whose subscription state is applied (or the provider's time of the answer
+     * that carried it, at the end of its second): an older state is not applied over it.
+     */
     stateCreatedAt: instant('state_created_at'),
     cycle: text('cycle', { enum: ['monthly', 'yearly'] }),
     currency: text('currency', { enum: ['CHF', 'EUR'] }),

@@ -123,6 +123,25 @@ async function pricePlanState(
   };
 }
 
+/**
+ * Whether the business pays a signer's identification (spec §3 pricePlan.licenses.idents): its
+ * plan's licence for the legislation, for its own members (`payForMembers`) or for the people it
+ * invites (`payForInvitations`). A business that pays for nothing now (its trial ran out, it is
+ * locked) covers nobody.
+ */
+export async function identificationCovered(
+  db: Db,
+  businessId: string,
+  legislation: 'eidas' | 'zertes',
+  signerIsMember: boolean,
+): Promise<boolean> {
+  const business = await repo.businessColumns(db, businessId);
+  if (!business || ['NEEDS_PAYMENT_METHOD', 'BLOCKED'].includes(business.paymentMethod ?? '')) return false;
+  const plan = business.pricePlanName ? await repo.anyPriceOf(db, business.pricePlanName) : null;
+  const licence = plan?.idents[legislation];
+  return (signerIsMember ? licence?.payForMembers : licence?.payForInvitations) ?? false;
+}
+
 /** Whether the business has a subscription whose seats count (a provider's, not ended; or MANUAL). */
 function subscribed(billing: repo.BillingRow | null): billing is repo.BillingRow {
   if (!billing || billing.seatsPurchased === null) return false;

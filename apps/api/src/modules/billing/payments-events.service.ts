@@ -20,11 +20,15 @@ interface Applied {
   businessId: string | null;
   outcome: Outcome;
 }
-/** One event's application: its transaction, the event's `created`, and the clock's now. */
+/**
+ * One event's application: its transaction, the event's `created`, and the clock's now. `answer`
+ * when the object is the provider's answer to Signet's own call rather than an event.
+ */
 interface Step {
   tx: Db;
   eventAt: Date;
   now: Date;
+  answer?: boolean;
 }
 type Json = Record<string, unknown>;
 
@@ -159,8 +163,29 @@ function businessStateOf(
   return null;
 }
 
+const secondOf = (ms: number) => Math.floor(ms / 1000);
+
+/**
+ * Whether a subscription state stamped `at` comes after the one applied (stamped `applied`, with its
+ * status). Events carry whole seconds; an answer to Signet's call is stamped at the end of its second
+ * (everything of that second before the answer happened by then), so the event of the change
+ * answered arrives as a no-op. Within one second a state further along wins, an answer over an event.
+ */
+function isLater(
+  sub: SubscriptionState,
+  at: Date,
+  answer: boolean,
+  billing: Pick<repo.BillingRow, 'stateCreatedAt' | 'subscriptionStatus'> | null,
+): boolean {
+  if (!billing?.stateCreatedAt) return true;
+  const applied = billing.stateCreatedAt.getTime();
+  if (answer || secondOf(at.getTime()) !== secondOf(applied)) return at.getTime() >= applied;
+  const ahead = rankOf(sub.status) - rankOf(billing.subscriptionStatus);
+  return ahead > 0 || (ahead === 0 && at.getTime() >= applied);
+}
+
 async function applySubscription(
-  { tx, eventAt, now }: Step,
+  { tx, eventAt, now, answer = false }: Step,
   object: Json,
   deleted: boolean,
 ): Promise<Applied> {
@@ -178,20 +203,15 @@ async function applySubscription(
   const current = billing?.stripeSubscriptionId;
   const ended = ['canceled', 'incomplete_expired'].includes(billing?.subscriptionStatus ?? '');
   if (current && current !== sub.id && !ended) return { businessId: business.id, outcome: 'stale' };
-  if (billing?.stateCreatedAt) {
-    const applied = billing.stateCreatedAt.getTime();
-    const older = eventAt.getTime() < applied;
-    const sameButBehind =
-      eventAt.getTime() === applied && rankOf(sub.status) < rankOf(billing.subscriptionStatus);
-    if (older || sameButBehind) return { businessId: business.id, outcome: 'stale' };
-  }
+  if (!isLater(sub, eventAt, answer, billing)) return { businessId: business.id, outcome: 'stale' };
   const price = sub.priceId ? await repo.pricePlanByProviderPrice(tx, sub.priceId) : null;
   await repo.saveBilling(tx, business.id, {
     provider: 'STRIPE',
     stripeCustomerId: sub.customer ?? billing?.stripeCustomerId ?? null,
     stripeSubscriptionId: sub.id,
     subscriptionStatus: sub.status,
-    stateCreatedAt: eventAt,
+    // Never back: a state further along within the second of an answer keeps the answer's stamp.
+    stateCreatedAt: new Date(Math.max(eventAt.getTime(), billing?.stateCreatedAt?.getTime() ?? 0)),
     cycle: price?.cycle ?? billing?.cycle ?? null,
     currency: price?.currency ?? billing?.currency ?? null,
     seatsPurchased: sub.quantity ?? billing?.seatsPurchased ?? null,
@@ -310,4 +330,23 @@ export async function receivePaymentsEvent(
     await repo.setEventOutcome(tx, event.id, businessId, outcome);
     return { received: true as const, outcome };
   });
+}
+
+/**
+ * Applies a subscription as the provider answered Signet's call (create, change, cancel), through the
+ * same code as its events: the call's answer is consistent at once, and the event of that change
+ * finds nothing left to do when it arrives. An answer replayed from an idempotency key is left to
+ * the events (its object may be older than its stamp).
+ */
+export async function applyAnsweredSubscription(
+  deps: Pick<BillingDeps, 'db' | 'clock'> & { payments: Pick<PaymentsPort, 'answeredAt'> },
+  subscription: Parameters<PaymentsPort['answeredAt']>[0],
+): Promise<void> {
+  const answeredAt = deps.payments.answeredAt(subscription);
+  if (!answeredAt) return;
+  // The Date header has whole seconds: the answer is at the end of its second.
+  const at = new Date(secondOf(answeredAt.getTime()) * 1000 + 999);
+  await deps.db.transaction((tx) =>
+    applySubscription({ tx, eventAt: at, now: deps.clock.now(), answer: true }, subscription as Json, false),
+  );
 }

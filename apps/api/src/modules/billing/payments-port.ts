@@ -9,6 +9,7 @@ import type { PaymentsAdapter } from '../../adapters/payments.ts';
 export type PaymentsPort = Pick<
   PaymentsAdapter,
   | 'verifyEvent'
+  | 'answeredAt'
   | 'browserSettings'
   | 'createCustomer'
   | 'createSetupIntent'

@@ -9,10 +9,12 @@ import { AppError } from '../../errors.ts';
 import * as repo from './billing.repository.ts';
 import { withPayments } from './payments-errors.ts';
 import type { PaymentsDeps } from './payment-methods.service.ts';
-import { ended, webhookApplied } from './subscriptions.service.ts';
+import { applyAnsweredSubscription } from './payments-events.service.ts';
+import { ended } from './subscriptions.service.ts';
 
 // Changes of a live subscription (spec §7): seats, cancelling at period end and taking that back,
-// and the provider's customer portal. As with the upgrade, the provider's webhook changes the state.
+// and the provider's customer portal. As with the upgrade, the provider's answer is applied as its
+// webhook would be.
 
 const noSubscription = () =>
   new AppError('NO_SUBSCRIPTION', 'The business has no subscription with the payment provider.');
@@ -49,8 +51,10 @@ export async function cancelAtPeriodEnd(
   billingNow: () => Promise<BillingInformation>,
 ): Promise<BillingInformation> {
   const { id } = await liveSubscription(deps, businessId);
-  await withPayments(() => (cancel ? deps.payments.cancelAtPeriodEnd(id) : deps.payments.reactivate(id)));
-  await webhookApplied(deps, businessId, (billing) => billing.cancelAtPeriodEnd === cancel);
+  const subscription = await withPayments(() =>
+    cancel ? deps.payments.cancelAtPeriodEnd(id) : deps.payments.reactivate(id),
+  );
+  await applyAnsweredSubscription(deps, subscription);
   return billingNow();
 }
 

@@ -3,21 +3,21 @@ import type { BillingInformation, PricePreview, UpgradeBody, UpgradeResult } fro
 import { AppError } from '../../errors.ts';
 import * as repo from './billing.repository.ts';
 import { withPayments } from './payments-errors.ts';
+import { applyAnsweredSubscription } from './payments-events.service.ts';
 import type { PaymentsPort } from './payments-port.ts';
 import { customerOf, setupIntentOf, type PaymentsDeps } from './payment-methods.service.ts';
 import { providerPriceOf } from './provider-prices.ts';
 
 // Subscribing a business to a plan (spec §7 Subscriptions: upgrade and its preview). Signet asks the
-// provider; the provider's webhook, applied by payments-events.service.ts, is what changes the
-// business's state. The answer waits briefly for it so the web can show the new state at once.
+// provider and applies the subscription it answers through the code that applies its webhooks
+// (payments-events.service.ts), so the answer shows the new state and the webhook that follows is a
+// no-op; what the provider changes on its own (renewals, failed payments) arrives by webhook only.
 
 type StripeSubscription = Awaited<ReturnType<PaymentsPort['retrieveSubscription']>>;
 type StripeInvoicePreview = Awaited<ReturnType<PaymentsPort['previewInvoice']>>;
 
 /** Subscription states after which a new subscription is made rather than the old one changed. */
 export const ended = new Set(['canceled', 'incomplete_expired']);
-/** How long an answer waits for the provider's webhook (in-process from the embedded sandbox). */
-const webhookWaitMs = 5000;
 
 interface Chosen {
   row: repo.PricePlanRow;
@@ -155,24 +155,6 @@ function idempotencyKey(businessId: string, body: UpgradeBody, billing: repo.Bil
 }
 
 /**
- * Waits until the provider's webhook brought the business's billing row to what `reached` expects
- * (in-process from the embedded sandbox it is a moment; with real Stripe it may be later: then the
- * answer shows the state before, and the next read the new one).
- */
-export async function webhookApplied(
-  deps: PaymentsDeps,
-  businessId: string,
-  reached: (billing: repo.BillingRow) => boolean,
-): Promise<void> {
-  const until = Date.now() + webhookWaitMs;
-  while (Date.now() < until) {
-    const billing = await repo.billingOf(deps.db, businessId);
-    if (billing && reached(billing)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/**
  * PUT /v2/businesses/{id}/subscriptions/upgrade: a new subscription charged to the default payment
  * method, or the live one changed (prorated). A refused charge changes nothing (PAYMENT_DECLINED);
  * a payment method still waiting for its 3-D Secure step answers the page to open.
@@ -225,14 +207,7 @@ export async function upgrade(
           key,
         ),
   );
-  await webhookApplied(
-    deps,
-    businessId,
-    (billing) =>
-      billing.stripeSubscriptionId === subscription.id &&
-      billing.subscriptionStatus === subscription.status &&
-      billing.seatsPurchased === body.seats,
-  );
+  await applyAnsweredSubscription(deps, subscription);
   const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
   return {
     status: subscription.status,

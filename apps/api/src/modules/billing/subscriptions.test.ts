@@ -1,40 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  BillingInformation,
-  Invoices,
-  PricePreview,
-  SetupIntent,
-  UpgradeResult,
-} from '@signet/contracts/billing';
-import { PaymentsAdapter, paymentsSettings } from '../../adapters/payments.ts';
+import type { BillingInformation, Invoices, PricePreview, UpgradeResult } from '@signet/contracts/billing';
 import { databaseKinds, json } from '../../../test/helpers.ts';
 import { useTestApp, type TestUser } from '../../../test/factories.ts';
+import { addPaymentMethod, providerOf } from '../../../test/payments.ts';
 
 // Upgrading a business to a plan (subscriptions.service.ts) against the embedded payments sandbox
-// over real HTTP: the subscription is made by the provider, the state arrives by its webhook.
+// over real HTTP: the subscription is made by the provider; its answer is applied as its webhook would be.
 
 describe.each(databaseKinds)('upgrading a business on %s', (kind) => {
   const t = useTestApp(kind, { listen: true });
-  const provider = () => new PaymentsAdapter(paymentsSettings(t.config));
+  const provider = () => providerOf(t);
   const team = { plan: 'team', cycle: 'monthly', currency: 'CHF', seats: 2 };
-
-  /** The admin adds a payment method as the browser does (test token `method`); the setup intent. */
-  async function addPaymentMethod(admin: TestUser, businessId: string, method: string): Promise<SetupIntent> {
-    const url = `/v1/businesses/${businessId}/billing/setup-intent`;
-    const intent = json<SetupIntent>(await t.call('POST', url, admin, {}));
-    await provider().confirmSetupIntent(intent.id, {
-      payment_method: method,
-      return_url: `${t.config.publicUrl}/upgrade`,
-    });
-    return json<SetupIntent>(await t.call('GET', `${url}/${intent.id}`, admin));
-  }
 
   const info = async (admin: TestUser, businessId: string) =>
     json<BillingInformation>(await t.call('GET', `/v1/businesses/${businessId}/billing/information`, admin));
 
-  it('previews, then subscribes with a card: the business is active once the webhook arrives', async () => {
+  it('previews, then subscribes with a card: the answer already has the business active', async () => {
     const { admin, member, business } = await t.team();
-    await addPaymentMethod(admin, business.id, 'pm_card_visa');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_visa');
     const base = `/v2/businesses/${business.id}/subscriptions/upgrade`;
     const preview = await t.call('POST', `${base}/preview`, admin, team);
     expect(preview.statusCode, preview.body).toBe(200);
@@ -77,7 +60,7 @@ describe.each(databaseKinds)('upgrading a business on %s', (kind) => {
 
   it('makes one subscription of two clicks at once', async () => {
     const { admin, business } = await t.team();
-    await addPaymentMethod(admin, business.id, 'pm_card_visa');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_visa');
     const base = `/v2/businesses/${business.id}/subscriptions/upgrade`;
     const choice = { ...team, cycle: 'yearly', seats: 3 };
     const [one, two] = await Promise.all([
@@ -95,7 +78,7 @@ describe.each(databaseKinds)('upgrading a business on %s', (kind) => {
   it('refuses a declined charge with its reason and changes nothing', async () => {
     const { admin, business } = await t.team();
     // Sets up fine, every charge fails.
-    await addPaymentMethod(admin, business.id, 'pm_card_chargeCustomerFail');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_chargeCustomerFail');
     const answer = await t.call('PUT', `/v2/businesses/${business.id}/subscriptions/upgrade`, admin, team);
     expect(json(answer)).toMatchObject({
       statusCode: 402,
@@ -111,7 +94,7 @@ describe.each(databaseKinds)('upgrading a business on %s', (kind) => {
 
   it('answers the 3-D Secure page of a card still waiting for it, and subscribes nothing', async () => {
     const { admin, business } = await t.team();
-    const intent = await addPaymentMethod(admin, business.id, 'pm_card_authenticationRequired');
+    const intent = await addPaymentMethod(t, admin, business.id, 'pm_card_authenticationRequired');
     expect(intent.status).toBe('requires_action');
     const answer = await t.call('PUT', `/v2/businesses/${business.id}/subscriptions/upgrade`, admin, {
       ...team,
@@ -142,7 +125,7 @@ describe.each(databaseKinds)('upgrading a business on %s', (kind) => {
     // Without a subscription there are no seats to change.
     const early = await t.call('POST', `${seatsUrl}/preview`, admin, { seats: 3 });
     expect(json(early)).toMatchObject({ statusCode: 409, code: 'NO_SUBSCRIPTION' });
-    await addPaymentMethod(admin, business.id, 'pm_card_visa');
+    await addPaymentMethod(t, admin, business.id, 'pm_card_visa');
     const upgraded = await t.call('PUT', `/v2/businesses/${business.id}/subscriptions/upgrade`, admin, team);
     expect(upgraded.statusCode, upgraded.body).toBe(200);
 

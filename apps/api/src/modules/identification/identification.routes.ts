@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { callerOf, type Caller } from '../../plugins/auth.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import { keepRawJsonBodies } from '../../plugins/raw-json-body.ts';
+import { identificationCovered } from '../billing/billing.service.ts';
 import { membershipOf } from '../businesses/businesses.service.ts';
 import { visibleRequest } from '../signature-requests/request-access.service.ts';
 import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
@@ -27,13 +28,22 @@ async function requestToReturnTo(deps: Deps, caller: Caller, id: string | undefi
 }
 
 /**
- * Whether someone pays the identification of a signer of this request: the requester's business
- * (spec §3 pricePlan.licenses.idents: a business pays for the people it invites and its members).
- * A request of a free individual is not covered.
+ * Whether someone pays the caller's identification for this request: the requester's business, as
+ * its plan's licences say (spec §3 pricePlan.licenses.idents, for the request's legislation): for
+ * its members, and for the people it invites (other accounts, visitors). A request of a free
+ * individual is not covered.
  */
 async function paymentCovered(deps: Deps, caller: Caller, requestId: string): Promise<boolean> {
   const { request } = await visibleRequest(deps, caller, requestId);
-  return (await membershipOf(deps.db, request.ownerId)) !== null;
+  const owner = await membershipOf(deps.db, request.ownerId);
+  if (!owner) return false;
+  const signer = caller.kind === 'user' ? await membershipOf(deps.db, caller.userId) : null;
+  return identificationCovered(
+    deps.db,
+    owner.businessId,
+    request.legislation,
+    signer?.businessId === owner.businessId,
+  );
 }
 
 export async function identificationRoutes(app: FastifyInstance, deps: Deps): Promise<void> {

@@ -251,30 +251,6 @@ describe.each(databaseKinds)('identification on %s', (kind) => {
         .statusCode,
     ).toBe(401);
   });
-
-  it("says whether the request's business pays the identification", async () => {
-    const free = await t.user();
-    const freeRequest = await t.request(owner, { signatures: [free.email] });
-    const path = (id: string) => `${base}/payment/${id}`;
-    expect(json(await t.call('GET', path(freeRequest.id), free))).toEqual({ covered: false });
-
-    const admin = await t.user();
-    await t.business(admin);
-    const signer = await t.user();
-    const paid = await t.request(admin, {
-      signatures: [signer.email, visitorSignature('v@example.ch', 'V', 'W')],
-    });
-    expect(json(await t.call('GET', path(paid.id), signer))).toEqual({ covered: true });
-    const link = await visitorLink(t, 'v@example.ch', paid.id);
-    expect(json(await t.call('GET', `/v1/direct/user/identification/payment/${paid.id}`, link))).toEqual({
-      covered: true,
-    });
-    // A request the caller has no part in is not found.
-    expect((await t.call('GET', path(paid.id), stranger)).statusCode).toBe(404);
-    expect(
-      (await t.call('GET', `/v1/direct/user/identification/payment/${freeRequest.id}`, link)).statusCode,
-    ).toBe(404);
-  });
 });
 
 describe.each(databaseKinds)('identification with its provider unreachable on %s', (kind) => {
