@@ -60,6 +60,7 @@ import {
 } from './modules/businesses/business-deletion.service.ts';
 import { businessActivityRoutes } from './modules/businesses/business-activity.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { ChargebeeAdapter } from './adapters/chargebee.ts';
 import {
   billingRulesJobKind,
   runBillingRules,
@@ -376,6 +377,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         billingRoutes(instance, {
           ...billingDeps,
           payments: paymentsAdapter,
+          chargebee: new ChargebeeAdapter({
+            siteUrl: config.payments.chargebeeSiteUrl,
+            apiKey: config.payments.chargebeeApiKey ?? paymentsSettings(config).secretKey,
+          }),
           env: config.env,
         }),
       );

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  BillingInformation,
-  Invoices,
-  PricePreview,
-  SetupIntent,
-  UpgradeResult,
-} from '@signet/contracts/billing';
+import type { BillingInformation, Invoices, PricePreview, UpgradeResult } from '@signet/contracts/billing';
 import { PaymentsAdapter, paymentsSettings } from '../../adapters/payments.ts';
 import { databaseKinds, json } from '../../../test/helpers.ts';
+import { addPaymentMethod as addMethod } from '../../../test/billing.ts';
 import { useTestApp, type TestUser } from '../../../test/factories.ts';
 
 // Upgrading a business to a plan (subscriptions.service.ts) against the embedded payments sandbox
@@ -18,16 +13,8 @@ describe.each(databaseKinds)('upgrading a business on %s', (kind) => {
   const provider = () => new PaymentsAdapter(paymentsSettings(t.config));
   const team = { plan: 'team', cycle: 'monthly', currency: 'CHF', seats: 2 };
 
-  /** The admin adds a payment method as the browser does (test token `method`); the setup intent. */
-  async function addPaymentMethod(admin: TestUser, businessId: string, method: string): Promise<SetupIntent> {
-    const url = `/v1/businesses/${businessId}/billing/setup-intent`;
-    const intent = json<SetupIntent>(await t.call('POST', url, admin, {}));
-    await provider().confirmSetupIntent(intent.id, {
-      payment_method: method,
-      return_url: `${t.config.publicUrl}/upgrade`,
-    });
-    return json<SetupIntent>(await t.call('GET', `${url}/${intent.id}`, admin));
-  }
+  const addPaymentMethod = (admin: TestUser, businessId: string, method: string) =>
+    addMethod(t, admin, businessId, method);
 
   const info = async (admin: TestUser, businessId: string) =>
     json<BillingInformation>(await t.call('GET', `/v1/businesses/${businessId}/billing/information`, admin));
