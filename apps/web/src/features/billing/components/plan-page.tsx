@@ -90,11 +90,6 @@ function CurrentPlan({ businessId, info }: { businessId: string; info: BillingIn
   const endsOn = formatDateTime(info.renewsAt ?? new Date());
   return (
     <SectionCard id="plan-current" heading={t('plan_page.current_heading')} headingSpace={2}>
-      {cancelling && (
-        <Alert severity="info" role="status" sx={{ mb: 2 }}>
-          {t('plan_page.cancelling_notice', { date: endsOn })}
-        </Alert>
-      )}
       <FactList facts={facts} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2.5 }}>
         {live && !cancelling && (
@@ -260,7 +255,7 @@ function ChangePlan({ businessId, info }: { businessId: string; info: BillingInf
           <div>
             {t('plan_page.price_line', {
               price: formatPrice(price, language),
-              cycle: t(`business.cycles.${cycle}`),
+              per: t(cycle === 'monthly' ? 'chooser.per_month' : 'chooser.per_year'),
               seats,
             })}
           </div>
