@@ -4,7 +4,7 @@ import type { FactoryApp, TestUser } from './factories.ts';
 import { json } from './helpers.ts';
 
 /** The payments provider as Stripe.js and the sandbox's test pages reach it (official SDK). */
-export const providerOf = (t: FactoryApp) => new PaymentsAdapter(paymentsSettings(t.config));
+const providerOf = (t: FactoryApp) => new PaymentsAdapter(paymentsSettings(t.config));
 
 /**
  * The admin adds a payment method as the browser does: a setup intent, the provider confirms it

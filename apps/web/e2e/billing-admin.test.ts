@@ -80,7 +80,7 @@ test('an admin adds seats, cancels and reactivates, downloads an invoice and add
   await page.goto('/business/billing/payment');
   await page.getByRole('heading', { name: 'Payment methods', level: 1 }).waitFor();
   const methods = page.getByTestId('payment-method');
-  await methods.filter({ hasText: 'visa ending in 4242' }).getByText('Default', { exact: true }).waitFor();
+  await methods.filter({ hasText: 'Visa ending in 4242' }).getByText('Default', { exact: true }).waitFor();
   await shoot(page, 'billing-payment');
   await page.getByLabel('Card number').fill('4000 0025 0000 3155');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');

@@ -10,7 +10,7 @@ import type { StripeObject } from './payments-store.js';
 // portal page its `access_url` opens. Mounted at `<payments>/chargebee`; the key is the sandbox's
 // secret key.
 
-export interface ChargebeePortalSession extends StripeObject {
+interface ChargebeePortalSession extends StripeObject {
   object: 'chargebee_portal_session';
   customer_id: string;
   redirect_url: string | null;

@@ -15,7 +15,7 @@ const referralPercentOff = 10;
  * The business's code: derived from its id, so asking again (or two asks at once) finds the same
  * one. A referral code is meant to be shared: it is no secret.
  */
-export const referralCodeOf = (businessId: string) =>
+const referralCodeOf = (businessId: string) =>
   `REF${createHash('sha256').update(`signet-referral:${businessId}`).digest('hex').slice(0, 10).toUpperCase()}`;
 
 async function referralCoupon(deps: PaymentsDeps): Promise<string> {

@@ -9,9 +9,9 @@ import { ButtonLink } from '../../../components/router-links.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useErrorText } from '../../../lib/server-errors.ts';
 import { useBillingInformation } from '../api/billing-information.ts';
+import { billingNotice } from '../billing-notice.ts';
 
 const ns = 'billing';
-const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * The frame of the /business/billing pages: title, the business's billing information loaded (with
@@ -65,64 +65,55 @@ function WithInformation({
   );
 }
 
-/** Whole days from now until `iso` (at least 0), as the trial banner counts them. */
-export function daysLeft(iso: string, now = Date.now()): number {
-  return Math.max(0, Math.ceil((new Date(iso).getTime() - now) / dayMs));
-}
-
-/**
- * The banner of spec §4's states: locked, trial over, payment issues (the subscription neither
- * active nor incomplete_expired, unless locked), the trial's days left, a cancellation.
- */
-export function BillingBanner({ info }: { info: BillingInformation }) {
+/** The banner of spec §4's states (billing-notice.ts decides which). */
+function BillingBanner({ info }: { info: BillingInformation }) {
   const { t } = useTranslation(ns);
+  const notice = billingNotice(info);
   const choose = (
     <ButtonLink to="/upgrade" color="inherit" size="small">
       {t('business.choose_plan')}
     </ButtonLink>
   );
-  if (info.paymentMethod === 'BLOCKED')
-    return (
-      <Alert severity="error" role="alert">
-        {t('business.blocked')}
-      </Alert>
-    );
-  if (info.paymentMethod === 'NEEDS_PAYMENT_METHOD')
-    return (
-      <Alert severity="warning" role="alert" action={choose}>
-        {t('business.trial_over')}
-      </Alert>
-    );
-  if (info.paymentIssues)
-    return (
-      <Alert
-        severity="warning"
-        role="alert"
-        action={
-          <ButtonLink to="/business/billing/payment" color="inherit" size="small">
-            {t('business.check_payment')}
-          </ButtonLink>
-        }
-      >
-        {t('business.payment_issues')}
-      </Alert>
-    );
-  if (info.trial)
-    return (
-      <Alert severity="info" action={choose}>
-        {t('business.trial_banner', {
-          count: daysLeft(info.trial.endAt),
-          date: formatDateTime(info.trial.endAt),
-        })}
-      </Alert>
-    );
-  if (info.pricePlan.next?.type === 'CANCELED')
-    return (
-      <Alert severity="info" role="status">
-        {t('business.cancelling', {
-          date: formatDateTime(info.pricePlan.next.startAt ?? info.renewsAt ?? new Date()),
-        })}
-      </Alert>
-    );
-  return null;
+  switch (notice?.kind) {
+    case undefined:
+      return null;
+    case 'blocked':
+      return (
+        <Alert severity="error" role="alert">
+          {t('business.blocked')}
+        </Alert>
+      );
+    case 'trial_over':
+      return (
+        <Alert severity="warning" role="alert" action={choose}>
+          {t('business.trial_over')}
+        </Alert>
+      );
+    case 'payment_issues':
+      return (
+        <Alert
+          severity="warning"
+          role="alert"
+          action={
+            <ButtonLink to="/business/billing/payment" color="inherit" size="small">
+              {t('business.check_payment')}
+            </ButtonLink>
+          }
+        >
+          {t('business.payment_issues')}
+        </Alert>
+      );
+    case 'trial':
+      return (
+        <Alert severity="info" action={choose}>
+          {t('business.trial_banner', { count: notice.daysLeft, date: formatDateTime(notice.endAt) })}
+        </Alert>
+      );
+    case 'cancelling':
+      return (
+        <Alert severity="info" role="status">
+          {t('business.cancelling', { date: formatDateTime(notice.endAt ?? new Date()) })}
+        </Alert>
+      );
+  }
 }

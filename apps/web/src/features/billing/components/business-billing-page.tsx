@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
-import type { BillingInformation } from '@signet/contracts/billing';
+import type { BillingInformation, SubscriptionUsage } from '@signet/contracts/billing';
 import { FactList } from '../../../components/fact-list.tsx';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { useSubscriptionUsage } from '../api/subscription-usage.ts';
 import { BillingFrame } from './billing-frame.tsx';
 import { PlanName } from './plan-name.tsx';
+import { QuerySection } from './query-section.tsx';
 
 const ns = 'billing';
 
@@ -81,36 +80,28 @@ function PlanSection({ info }: { info: BillingInformation }) {
 
 function UsageSection({ businessId }: { businessId: string }) {
   const { t } = useTranslation(ns);
-  const usage = useSubscriptionUsage(businessId);
-  const body = () => {
-    if (usage.isPending) return <Skeleton variant="rounded" height={96} aria-label={t('usage.loading')} />;
-    if (usage.isError)
-      return (
-        <RetryAlert severity="error" retryLabel={t('retry')} onRetry={() => void usage.refetch()}>
-          {t('usage.load_failed')}
-        </RetryAlert>
-      );
-    const { signatures, identifications, seats, freeCreditLeft, period } = usage.data;
-    const facts: Array<[string, React.ReactNode]> = [
-      [t('usage.period'), `${formatDateTime(period.startAt)} – ${formatDateTime(period.endAt)}`],
-      [t('usage.seats'), t('usage.seats_value', { used: seats.used, limit: seats.paid ?? seats.limit })],
-      [
-        t('usage.signatures'),
-        t('usage.signatures_value', {
-          ses: signatures.ses,
-          aes: signatures.aes,
-          qes: signatures.qes,
-          part11: signatures.part11,
-        }),
-      ],
-      [t('usage.identifications'), t('usage.identifications_value', identifications)],
-    ];
-    if (freeCreditLeft !== null) facts.push([t('usage.free_credit'), String(freeCreditLeft)]);
-    return <FactList facts={facts} />;
-  };
   return (
-    <SectionCard id="billing-usage" heading={t('usage.heading')} headingSpace={2}>
-      {body()}
-    </SectionCard>
+    <QuerySection
+      id="billing-usage"
+      heading={t('usage.heading')}
+      query={useSubscriptionUsage(businessId)}
+      loadingLabel={t('usage.loading')}
+      failedText={t('usage.load_failed')}
+    >
+      {(usage) => <UsageFacts usage={usage} />}
+    </QuerySection>
   );
+}
+
+function UsageFacts({ usage }: { usage: SubscriptionUsage }) {
+  const { t } = useTranslation(ns);
+  const { signatures, identifications, seats, freeCreditLeft, period } = usage;
+  const facts: Array<[string, React.ReactNode]> = [
+    [t('usage.period'), `${formatDateTime(period.startAt)} – ${formatDateTime(period.endAt)}`],
+    [t('usage.seats'), t('usage.seats_value', { used: seats.used, limit: seats.paid ?? seats.limit })],
+    [t('usage.signatures'), t('usage.signatures_value', { ...signatures })],
+    [t('usage.identifications'), t('usage.identifications_value', { ...identifications })],
+  ];
+  if (freeCreditLeft !== null) facts.push([t('usage.free_credit'), String(freeCreditLeft)]);
+  return <FactList facts={facts} />;
 }

@@ -1,6 +1,5 @@
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,14 +9,11 @@ import TableRow from '@mui/material/TableRow';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Currency, Invoices } from '@signet/contracts/billing';
-import { EmptyState } from '../../../components/page-frame.tsx';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
-import { SectionCard } from '../../../components/section-card.tsx';
 import { currentLanguage, formatDateTime } from '../../../lib/i18n.ts';
-import { useErrorText } from '../../../lib/server-errors.ts';
 import { useInvoices } from '../api/invoices.ts';
 import { formatPrice } from '../plan-prices.ts';
 import { BillingFrame } from './billing-frame.tsx';
+import { QuerySection } from './query-section.tsx';
 
 const ns = 'billing';
 
@@ -32,30 +28,22 @@ export function BillingInvoicesPage() {
 
 function InvoiceList({ businessId }: { businessId: string }) {
   const { t } = useTranslation(ns);
-  const errorText = useErrorText([ns]);
-  const invoices = useInvoices(businessId);
-  let body;
-  if (invoices.isPending)
-    body = <Skeleton variant="rounded" height={120} aria-label={t('invoices_page.loading')} />;
-  else if (invoices.isError)
-    body = (
-      <RetryAlert severity="error" retryLabel={t('retry')} onRetry={() => void invoices.refetch()}>
-        {t('invoices_page.load_failed')} {errorText(invoices.error)}
-      </RetryAlert>
-    );
-  else if (invoices.data.length === 0)
-    body = (
-      <EmptyState
-        icon={<ReceiptLongOutlinedIcon />}
-        heading={t('invoices_page.empty_heading')}
-        text={t('invoices_page.empty_text')}
-      />
-    );
-  else body = <InvoiceTable invoices={invoices.data} />;
   return (
-    <SectionCard id="invoices" heading={t('invoices_page.heading')}>
-      {body}
-    </SectionCard>
+    <QuerySection
+      id="invoices"
+      heading={t('invoices_page.heading')}
+      query={useInvoices(businessId)}
+      loadingLabel={t('invoices_page.loading')}
+      failedText={t('invoices_page.load_failed')}
+      empty={{
+        when: (invoices) => invoices.length === 0,
+        icon: <ReceiptLongOutlinedIcon />,
+        heading: t('invoices_page.empty_heading'),
+        text: t('invoices_page.empty_text'),
+      }}
+    >
+      {(invoices) => <InvoiceTable invoices={invoices} />}
+    </QuerySection>
   );
 }
 

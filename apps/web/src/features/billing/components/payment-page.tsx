@@ -1,24 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethods } from '@signet/contracts/billing';
-import { EmptyState } from '../../../components/page-frame.tsx';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
-import { SectionCard } from '../../../components/section-card.tsx';
 import { useErrorText } from '../../../lib/server-errors.ts';
 import { billingKey } from '../api/billing-keys.ts';
 import { usePaymentMethods } from '../api/payment-methods.ts';
 import { finishSetupIntent } from '../api/setup-intent.ts';
 import { AddPaymentMethod, pendingCountryKey } from './add-payment-method.tsx';
 import { BillingFrame } from './billing-frame.tsx';
+import { QuerySection } from './query-section.tsx';
 
 const ns = 'billing';
 
@@ -78,31 +76,30 @@ function ReturnFromAuthentication({ businessId }: { businessId: string }) {
 
 function MethodList({ businessId }: { businessId: string }) {
   const { t } = useTranslation(ns);
-  const errorText = useErrorText([ns]);
-  const methods = usePaymentMethods(businessId);
-  let body;
-  if (methods.isPending)
-    body = <Skeleton variant="rounded" height={96} aria-label={t('payment_page.loading_methods')} />;
-  else if (methods.isError)
-    body = (
-      <RetryAlert severity="error" retryLabel={t('retry')} onRetry={() => void methods.refetch()}>
-        {t('payment_page.load_failed')} {errorText(methods.error)}
-      </RetryAlert>
-    );
-  else if (methods.data.cards.length + methods.data.sepaDebits.length === 0)
-    body = (
-      <EmptyState
-        icon={<CreditCardOutlinedIcon />}
-        heading={t('payment_page.empty_heading')}
-        text={t('payment_page.empty_text')}
-      />
-    );
-  else body = <Methods methods={methods.data} />;
   return (
-    <SectionCard id="payment-methods" heading={t('payment_page.methods_heading')}>
-      {body}
-    </SectionCard>
+    <QuerySection
+      id="payment-methods"
+      heading={t('payment_page.methods_heading')}
+      query={usePaymentMethods(businessId)}
+      loadingLabel={t('payment_page.loading_methods')}
+      failedText={t('payment_page.load_failed')}
+      empty={{
+        when: (methods) => methods.cards.length + methods.sepaDebits.length === 0,
+        icon: <CreditCardOutlinedIcon />,
+        heading: t('payment_page.empty_heading'),
+        text: t('payment_page.empty_text'),
+      }}
+    >
+      {(methods) => <Methods methods={methods} />}
+    </QuerySection>
   );
+}
+
+/** A card network as people write it (the provider's ids are lower case: visa, mastercard, amex). */
+function brandName(brand: string | null): string {
+  if (!brand) return '';
+  if (brand === 'amex') return 'American Express';
+  return brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
 function Methods({ methods }: { methods: PaymentMethods }) {
@@ -110,7 +107,7 @@ function Methods({ methods }: { methods: PaymentMethods }) {
   const items = [
     ...methods.cards.map((card) => ({
       id: card.id,
-      primary: t('payment_page.card_line', { brand: card.brand ?? '', last4: card.last4 ?? '' }),
+      primary: t('payment_page.card_line', { brand: brandName(card.brand), last4: card.last4 ?? '' }),
       secondary:
         card.expMonth && card.expYear
           ? t('payment_page.card_expires', {
@@ -130,16 +127,17 @@ function Methods({ methods }: { methods: PaymentMethods }) {
   return (
     <List disablePadding aria-label={t('payment_page.methods_heading')}>
       {items.map((item) => (
-        <ListItem
-          key={item.id}
-          divider
-          data-testid="payment-method"
-          secondaryAction={
-            item.isDefault ? <Chip color="primary" size="small" label={t('payment_page.default')} /> : null
-          }
-        >
+        <ListItem key={item.id} divider data-testid="payment-method">
           <ListItemText
-            primary={item.primary}
+            primary={
+              <Box
+                component="span"
+                sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+              >
+                {item.primary}
+                {item.isDefault && <Chip color="primary" size="small" label={t('payment_page.default')} />}
+              </Box>
+            }
             secondary={
               item.isDefault ? `${item.secondary} · ${t('payment_page.default_long')}` : item.secondary
             }

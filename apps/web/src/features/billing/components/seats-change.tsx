@@ -21,7 +21,7 @@ import { PricePreviewFacts } from './price-preview.tsx';
 const ns = 'billing';
 
 /** What the add-seats overlay and the remove-seats dialog are opened with. */
-export interface SeatsArgs {
+interface SeatsArgs {
   businessId: string;
   /** Seats bought now. */
   seats: number;
