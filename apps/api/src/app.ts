@@ -60,6 +60,7 @@ import {
 } from './modules/businesses/business-deletion.service.ts';
 import { businessActivityRoutes } from './modules/businesses/business-activity.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { ChargebeeAdapter } from './adapters/chargebee.ts';
 import {
   billingRulesJobKind,
   runBillingRules,
@@ -161,7 +162,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandling(app);
   // Tests hold every error answer to its endpoint's declared codes (plugins/endpoints.ts).
   if (config.env === 'test') failOnUndeclaredErrors(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  await registerSecurityHeaders(app, config.publicUrl, config.payments.browserApiUrl);
   registerInputChecks(app);
   // JSON (and multipart where a route says so) only: a text body is refused with 415, not half-parsed.
   app.removeContentTypeParser('text/plain');
@@ -376,6 +377,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         billingRoutes(instance, {
           ...billingDeps,
           payments: paymentsAdapter,
+          chargebee: new ChargebeeAdapter({
+            siteUrl: config.payments.chargebeeSiteUrl,
+            apiKey: config.payments.chargebeeApiKey ?? paymentsSettings(config).secretKey,
+          }),
           env: config.env,
         }),
       );

@@ -165,6 +165,8 @@ const Env = z.object({
   STRIPE_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  CHARGEBEE_SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  CHARGEBEE_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   API_USER_RATE_LIMIT: z.coerce
     .number({ error: 'must be a whole number of calls per minute' })
@@ -260,6 +262,10 @@ export interface Config {
     /** The key the web app's payment form presents (card details go from the browser to the provider). */
     publishableKey: string | undefined;
     webhookSecret: string | undefined;
+    /** Chargebee's site (`https://<site>.chargebee.com`) for businesses it bills; the sandbox's by default. */
+    chargebeeSiteUrl: string;
+    /** Its API key; the embedded sandbox accepts the payments secret key (used when unset). */
+    chargebeeApiKey: string | undefined;
   };
   /** Mails anonymous callers may trigger per client address and hour (signup, reset). */
   mailLimitPerAddress: number;
@@ -340,6 +346,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      chargebeeSiteUrl: (e.CHARGEBEE_SITE_URL ?? `${trustServicesUrl}/payments/chargebee`).replace(
+        /\/+$/,
+        '',
+      ),
+      chargebeeApiKey: e.CHARGEBEE_API_KEY,
     },
     mailLimitPerAddress: e.MAIL_LIMIT_PER_ADDRESS,
     archiveRetimestampMarginDays: e.ARCHIVE_RETIMESTAMP_MARGIN_DAYS,

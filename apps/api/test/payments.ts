@@ -1,4 +1,4 @@
-import type { SetupIntent } from '@signet/contracts/billing';
+import type { SetupIntent, SetupIntentResult } from '@signet/contracts/billing';
 import { PaymentsAdapter, paymentsSettings } from '../src/adapters/payments.ts';
 import { json } from './helpers.ts';
 import type { FactoryApp, TestUser } from './factories.ts';
@@ -10,22 +10,24 @@ import type { FactoryApp, TestUser } from './factories.ts';
 export const providerOf = (t: FactoryApp) => new PaymentsAdapter(paymentsSettings(t.config));
 
 /**
- * The admin adds a payment method as the browser does: Signet's setup intent, confirmed at the
- * provider with the test token `method`; answers the setup intent as Signet then reports it.
+ * The admin adds a payment method as the browser does: Signet's setup intent for the payer's
+ * country, confirmed at the provider with the test token `method` (`pm_card_visa` …), then finished
+ * by Signet (the method becomes the default); answers the setup intent as Signet then reports it.
  */
 export async function addPaymentMethod(
   t: FactoryApp,
   admin: TestUser,
   businessId: string,
   method: string,
+  country = 'CH',
 ): Promise<SetupIntent> {
   const url = `/v1/businesses/${businessId}/billing/setup-intent`;
-  const intent = json<SetupIntent>(await t.call('POST', url, admin, {}));
+  const { setupIntent: intent } = json<SetupIntentResult>(await t.call('POST', url, admin, { country }));
   await providerOf(t).confirmSetupIntent(intent.id, {
     payment_method: method,
     return_url: `${t.config.publicUrl}/upgrade`,
   });
-  return json<SetupIntent>(await t.call('GET', `${url}/${intent.id}`, admin));
+  return json<SetupIntentResult>(await t.call('POST', `${url}/${intent.id}`, admin, { country })).setupIntent;
 }
 
 /** Reads until `done` holds (or fails after `withinMs`, naming `what` and the last value). */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BillingInformation, SetupIntent, UpgradeResult } from '@signet/contracts/billing';
-import { createBusiness, createUser, inviteAndAccept } from './factories.ts';
+import type { BillingInformation, UpgradeResult } from '@signet/contracts/billing';
+import { addCard, createBusiness, createUser, inviteAndAccept } from './factories.ts';
 import { shoot } from './page-shots.ts';
 import { api, baseUrl, loginThroughUi, newContext, settled, signedInPage, useBrowser } from './support.ts';
 
@@ -20,23 +20,6 @@ async function sandboxClock(seconds?: number): Promise<number> {
   });
   assert.equal(response.status, 200);
   return ((await response.json()) as { now: number }).now;
-}
-
-/** The card details go to the provider as the browser's payment form sends them (publishable key). */
-async function confirmAtProvider(intent: SetupIntent, paymentMethod: string): Promise<void> {
-  const response = await fetch(`${intent.apiUrl}/v1/setup_intents/${intent.id}/confirm`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${intent.publishableKey}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({
-      client_secret: intent.clientSecret ?? '',
-      payment_method: paymentMethod,
-      return_url: `${baseUrl}/upgrade`,
-    }).toString(),
-  });
-  assert.equal(response.status, 200, await response.text());
 }
 
 test('past the trial end the admin is kept to the members page and a member is locked out; paying lets both back in', async () => {
@@ -72,22 +55,11 @@ test('past the trial end the admin is kept to the members page and a member is l
   await shoot(locked.page, 'billing-trial-ended-member');
 
   // The admin adds a card and chooses a plan (the calls the upgrade page makes).
-  const created = await api<SetupIntent>(`/v1/businesses/${business.id}/billing/setup-intent`, {
-    method: 'POST',
-    token,
-    body: {},
-  });
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  await confirmAtProvider(created.body, 'pm_card_visa');
-  const intent = await api<SetupIntent>(
-    `/v1/businesses/${business.id}/billing/setup-intent/${created.body.id}`,
-    { token },
-  );
-  assert.equal(intent.body.status, 'succeeded');
+  const intent = await addCard(business);
   const upgraded = await api<UpgradeResult>(`/v2/businesses/${business.id}/subscriptions/upgrade`, {
     method: 'PUT',
     token,
-    body: { plan: 'team', cycle: 'monthly', currency: 'CHF', seats: 2, setupIntentId: intent.body.id },
+    body: { plan: 'team', cycle: 'monthly', currency: 'CHF', seats: 2, setupIntentId: intent.id },
   });
   assert.equal(upgraded.status, 200, JSON.stringify(upgraded.body));
   assert.equal(upgraded.body.billing.paymentMethod, 'STRIPE');

@@ -6,6 +6,7 @@ import {
   type IdentificationKind,
   type IdentificationState,
 } from '@signet/contracts/identification';
+import type { SetupIntent } from '@signet/contracts/billing';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { api, baseUrl, mailedLink, uniqueEmail } from './support.ts';
 
@@ -185,4 +186,59 @@ export async function identify(
   assert.equal(done.status, 303, await done.text());
   const after = await fetch(`${base}/status/${state.id}`, { headers });
   return (await after.json()) as IdentificationState;
+}
+
+/**
+ * The admin adds a card as the browser's payment form does: a setup intent, the card sent to the
+ * payments provider with the publishable key (test card `pm_card_visa`), the intent finished (the
+ * card becomes the default). Answers the finished setup intent.
+ */
+export async function addCard(
+  business: { id: string; admin: TestAccount },
+  paymentMethod = 'pm_card_visa',
+): Promise<SetupIntent> {
+  const token = business.admin.token;
+  const base = `/v1/businesses/${business.id}/billing/setup-intent`;
+  const started = await api<{ setupIntent: SetupIntent }>(base, {
+    method: 'POST',
+    token,
+    body: { country: 'CH' },
+  });
+  assert.equal(started.status, 200, JSON.stringify(started.body));
+  const intent = started.body.setupIntent;
+  const confirmed = await fetch(`${intent.apiUrl}/v1/setup_intents/${intent.id}/confirm`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${intent.publishableKey}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      client_secret: intent.clientSecret ?? '',
+      payment_method: paymentMethod,
+      return_url: `${baseUrl}/upgrade`,
+    }),
+  });
+  assert.equal(confirmed.status, 200, await confirmed.text());
+  const finished = await api<{ setupIntent: SetupIntent }>(`${base}/${intent.id}`, {
+    method: 'POST',
+    token,
+    body: { country: 'CH' },
+  });
+  assert.equal(finished.body.setupIntent?.status, 'succeeded', JSON.stringify(finished.body));
+  return finished.body.setupIntent;
+}
+
+/** The business subscribes to Team with a card, as its admin would: the card, then the upgrade. */
+export async function subscribeToTeam(
+  business: { id: string; admin: TestAccount },
+  seats = 2,
+): Promise<void> {
+  const token = business.admin.token;
+  await addCard(business);
+  const upgraded = await api<{ status: string }>(`/v2/businesses/${business.id}/subscriptions/upgrade`, {
+    method: 'PUT',
+    token,
+    body: { plan: 'team', cycle: 'monthly', currency: 'CHF', seats },
+  });
+  assert.equal(upgraded.body.status, 'active', JSON.stringify(upgraded.body));
 }

@@ -150,15 +150,67 @@ const SetupIntentId = z.string().regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'must be a 
 /** Seats bought: at least the members and pending invitations, within the plan's maximum. */
 const SeatCount = z.number().int().min(1).max(10_000);
 
-/** POST /v1/businesses/{id}/billing/setup-intent: what a card or SEPA debit is added with. */
+/** The countries of the SEPA area, where a SEPA debit can be offered (ISO 3166-1 alpha-2). */
+export const sepaCountries = [
+  'AD',
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GI',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IS',
+  'IT',
+  'LI',
+  'LT',
+  'LU',
+  'LV',
+  'MC',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+  'SM',
+  'VA',
+] as const;
+
+/** The payer's country (ISO 3166-1 alpha-2): it decides whether a SEPA debit is offered. */
+const PayerCountry = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1)');
+
+/** POST /v1/businesses/{id}/billing/setup-intent (spec §7: body country). */
 export const SetupIntentBody = z.strictObject({
-  /** Which kinds of payment method the form offers (default: both). */
+  country: PayerCountry,
+  /** Which kinds of payment method the form offers (default: card, and SEPA debit in the SEPA area). */
   paymentMethodTypes: z
     .array(z.enum(['card', 'sepa_debit']))
     .min(1)
     .max(2)
-    .default(['card', 'sepa_debit']),
+    .optional(),
 });
+
+/** POST /v1/businesses/{id}/billing/setup-intent/{intentId}: finishing an added method (spec §7: body country). */
+export const FinishSetupIntentBody = z.strictObject({ country: PayerCountry });
 
 export const SetupIntentParams = z.strictObject({
   businessId: z.uuid(),
@@ -184,21 +236,70 @@ export const SetupIntent = z.object({
 });
 export type SetupIntent = z.infer<typeof SetupIntent>;
 
-/** A card or SEPA debit of the business, as the provider keeps it (no full number ever reaches Signet). */
-export const PaymentMethod = z.object({
+/** The answer of both setup-intent calls (spec §7: response setupIntent). */
+export const SetupIntentResult = z.object({ setupIntent: SetupIntent });
+export type SetupIntentResult = z.infer<typeof SetupIntentResult>;
+
+/** A card of the business, as the provider keeps it (no full number ever reaches Signet). */
+export const PaymentCard = z.object({
   id: z.string(),
-  type: z.enum(['card', 'sepa_debit']),
-  /** visa, mastercard … for cards; the bank code for SEPA debits. */
+  /** visa, mastercard … */
   brand: z.string().nullable(),
   last4: z.string().nullable(),
   expMonth: z.number().int().nullable(),
   expYear: z.number().int().nullable(),
-  isDefault: z.boolean(),
+  defaultPaymentMethod: z.boolean(),
 });
-export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export type PaymentCard = z.infer<typeof PaymentCard>;
 
-export const PaymentMethods = z.object({ paymentMethods: z.array(PaymentMethod) });
+/** A SEPA debit mandate of the business (the IBAN's country and last four digits only). */
+export const SepaDebit = z.object({
+  id: z.string(),
+  bankCode: z.string().nullable(),
+  country: z.string().nullable(),
+  last4: z.string().nullable(),
+  defaultPaymentMethod: z.boolean(),
+});
+export type SepaDebit = z.infer<typeof SepaDebit>;
+
+/** GET /v1/businesses/{id}/billing/payment (spec §7: cards and sepaDebits, each with defaultPaymentMethod). */
+export const PaymentMethods = z.object({ cards: z.array(PaymentCard), sepaDebits: z.array(SepaDebit) });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
+
+const qualityCounts = z.object({
+  ses: z.number().int(),
+  aes: z.number().int(),
+  qes: z.number().int(),
+  part11: z.number().int(),
+});
+
+/** GET /v2/businesses/{id}/subscriptions/usage: what the business used in its current period. */
+export const SubscriptionUsage = z.object({
+  /** The period counted: the subscription's, else the calendar month (UTC). */
+  period: z.object({ startAt: z.string(), endAt: z.string() }),
+  seats: z.object({
+    /** Members and pending invitations. */
+    used: z.number().int(),
+    /** Seats bought (null without a subscription: then `limit` is the configured one). */
+    paid: z.number().int().nullable(),
+    limit: z.number().int(),
+  }),
+  /** Signatures the members made in the period, per quality. */
+  signatures: qualityCounts,
+  /** Identifications the members started in the period, per the quality they lead to. */
+  identifications: z.object({ aes: z.number().int(), qes: z.number().int() }),
+  /** Free plans only: the free signatures left this period (null on other plans). */
+  freeCreditLeft: z.number().int().nullable(),
+});
+export type SubscriptionUsage = z.infer<typeof SubscriptionUsage>;
+
+/** GET /v2/businesses/{id}/coupons/referral_code: the business's own promo code for others. */
+export const ReferralCode = z.object({
+  referralCode: z.string(),
+  /** What the referred business gets off its first invoice, in percent. */
+  percentOff: z.number(),
+});
+export type ReferralCode = z.infer<typeof ReferralCode>;
 
 /** PUT …/subscriptions/upgrade and POST …/upgrade/preview: the plan chosen on /upgrade. */
 export const UpgradeBody = z.strictObject({

@@ -178,6 +178,8 @@ export const errorCodes = {
   PAYMENTS_UNAVAILABLE: 502,
   /** Seats, cancelling, reactivating or the portal asked of a business without a live provider subscription (or a customer). */
   NO_SUBSCRIPTION: 409,
+  /** A call of one payment provider (the Chargebee portal) for a business another provider bills; `details.provider` names that one. */
+  WRONG_PAYMENT_PROVIDER: 409,
   /** An eID login (ID Austria) whose state is unknown, expired, used already, or not the caller's; start again. */
   EID_LOGIN_INVALID: 400,
   /** The eID provider refused the login (cancelled, code replayed) or its ID token failed a check (signature, issuer, nonce); `details.reason` says which. */
@@ -228,6 +230,8 @@ export const ErrorDetails = z.object({
   seatsLeft: z.number().int().nonnegative().optional(),
   /** PAYMENT_DECLINED: the provider's decline code (card_declined, insufficient_funds, …). */
   declineCode: z.string().max(100).optional(),
+  /** WRONG_PAYMENT_PROVIDER: the provider that bills the business (null: none yet). */
+  provider: z.enum(['STRIPE', 'CHARGEBEE', 'MANUAL']).nullable().optional(),
   /** The input the error is about (also the top-level `field`). */
   field: z.string().optional(),
 });

@@ -180,6 +180,18 @@ export class PaymentsAdapter {
     return found.data[0] ?? null;
   }
 
+  retrieveCoupon(id: string) {
+    return this.stripe.coupons.retrieve(id);
+  }
+
+  createCoupon(params: Stripe.CouponCreateParams, idempotencyKey?: string) {
+    return this.stripe.coupons.create(params, keyed(idempotencyKey));
+  }
+
+  createPromotionCode(params: Stripe.PromotionCodeCreateParams, idempotencyKey?: string) {
+    return this.stripe.promotionCodes.create(params, keyed(idempotencyKey));
+  }
+
   /** The provider's customer portal; it returns the customer to `returnUrl`. */
   portalSession(customer: string, returnUrl: string) {
     return this.stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });

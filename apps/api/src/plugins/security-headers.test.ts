@@ -15,7 +15,9 @@ function policy(header: unknown): Map<string, string[]> {
 
 describe('security headers', () => {
   const http = useTestApp('pglite');
-  const https = useTestApp('pglite', { env: { PUBLIC_URL: 'https://sign.example.ch', SANDBOX: 'off' } });
+  const https = useTestApp('pglite', {
+    env: { PUBLIC_URL: 'https://sign.example.ch', SANDBOX: 'off', STRIPE_API_URL: 'https://api.stripe.com' },
+  });
 
   it('every answer forbids framing and sniffing, sends no referrer, and allows no inline script', async () => {
     for (const url of ['/api/health', '/api/v1/user', '/api/nothing-here', '/api/openapi.json']) {
@@ -43,6 +45,16 @@ describe('security headers', () => {
     const secure = await https.app.inject({ method: 'GET', url: '/api/health' });
     expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(policy(secure.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+  });
+
+  it('lets the web app reach the payments API where it is (card details go there, not to Signet)', async () => {
+    const embedded = await http.app.inject({ method: 'GET', url: '/api/health' });
+    expect(policy(embedded.headers['content-security-policy']).get('connect-src')).toEqual(["'self'"]);
+    const stripe = await https.app.inject({ method: 'GET', url: '/api/health' });
+    expect(policy(stripe.headers['content-security-policy']).get('connect-src')).toEqual([
+      "'self'",
+      'https://api.stripe.com',
+    ]);
   });
 
   it('the API docs get their own files, a data: logo and the API, nothing inline', async () => {

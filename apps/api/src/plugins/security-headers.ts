@@ -9,7 +9,7 @@ type Directives = Record<string, string[]>;
  * carry the per-response nonce that helmet adds to style-src. Page images and downloads are
  * object URLs (blob:), small icons data: URLs.
  */
-function appDirectives(https: boolean): Directives {
+function appDirectives(https: boolean, connect: string[] = []): Directives {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'none'"],
@@ -19,7 +19,8 @@ function appDirectives(https: boolean): Directives {
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    // The payments provider's API too when it is elsewhere (Stripe): card details go there directly.
+    'connect-src': ["'self'", ...connect],
     'form-action': ["'self'"],
     // Nobody may frame Signet: a framed signing page invites clickjacking.
     'frame-ancestors': ["'none'"],
@@ -53,8 +54,15 @@ function pagePolicies(https: boolean): Array<{ prefix: string; directives: Direc
  * signing link must not leak to other sites), and HSTS only when Signet is served over https.
  * Register before any route: the per-page policies are attached as routes are added.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  /** The payments API as browsers reach it (the embedded sandbox: Signet's own origin). */
+  paymentsBrowserUrl?: string,
+): Promise<void> {
   const https = new URL(publicUrl).protocol === 'https:';
+  const paymentsOrigin = paymentsBrowserUrl ? new URL(paymentsBrowserUrl).origin : null;
+  const connect = paymentsOrigin && paymentsOrigin !== new URL(publicUrl).origin ? [paymentsOrigin] : [];
   for (const { prefix, directives } of pagePolicies(https)) {
     const helmet = { enableCSPNonces: false, contentSecurityPolicy: { useDefaults: false, directives } };
     app.addHook('onRoute', (route) => {
@@ -64,7 +72,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
   }
   const options: FastifyHelmetOptions = {
     enableCSPNonces: true,
-    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(https) },
+    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(https, connect) },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },

@@ -27,6 +27,8 @@ const gates = () => import('../features/business/components/gate-dialogs.tsx');
 const autoDeletion = () => import('../features/business/components/auto-deletion-dialog.tsx');
 const documentDialogs = () => import('../features/signing/components/document-dialogs.tsx');
 const signingOverlays = () => import('../features/signing/components/signing-overlays.tsx');
+const seatsChange = () => import('../features/billing/components/seats-change.tsx');
+const subscriptionDialogs = () => import('../features/billing/components/subscription-dialogs.tsx');
 
 /** Spec §2 dialogs by namespace. Names without their own component show the base dialog. */
 const dialogNames = {
@@ -99,6 +101,9 @@ const implemented: DialogRegistry = {
     () => import('../features/business/components/members/remove-members-dialog.tsx'),
     (m) => m.RemoveMembersDialog,
   ),
+  'business/remove-seats': load(seatsChange, (m) => m.RemoveSeatsDialog),
+  'business/cancel-subscription': load(subscriptionDialogs, (m) => m.CancelSubscriptionDialog),
+  'business/cancel-trial': load(subscriptionDialogs, (m) => m.CancelTrialDialog),
   'document/add-observer': load(documentDialogs, (m) => m.AddObserverDialog),
   'document/add-signer': load(documentDialogs, (m) => m.AddSignerDialog),
   'document/delegate': load(documentDialogs, (m) => m.DelegateDialog),
@@ -158,6 +163,7 @@ const implementedOverlays: OverlayRegistry = {
   'part11-verification': load(signingOverlays, (m) => m.Part11VerificationOverlay),
   'serial-number-mismatch': load(signingOverlays, (m) => m.SerialNumberMismatchOverlay),
   'mobile-aes': load(signingOverlays, (m) => m.MobileAesOverlay),
+  'add-seats': load(seatsChange, (m) => m.AddSeatsOverlay),
 };
 
 export const overlayRegistry: OverlayRegistry = registry(overlayNames, implementedOverlays, BaseOverlay);

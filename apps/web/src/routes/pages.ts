@@ -88,6 +88,18 @@ const pages: Record<string, RouteComponent> = {
     () => import('../features/billing/components/business-billing-page.tsx'),
     'BusinessBillingPage',
   ),
+  'business-billing-plan': lazyRouteComponent(
+    () => import('../features/billing/components/plan-page.tsx'),
+    'BillingPlanPage',
+  ),
+  'business-billing-payment': lazyRouteComponent(
+    () => import('../features/billing/components/payment-page.tsx'),
+    'BillingPaymentPage',
+  ),
+  'business-billing-invoices': lazyRouteComponent(
+    () => import('../features/billing/components/invoices-page.tsx'),
+    'BillingInvoicesPage',
+  ),
   'business-welcome': lazyRouteComponent(
     () => import('../features/business/components/welcome-page.tsx'),
     'WelcomePage',

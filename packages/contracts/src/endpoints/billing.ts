@@ -12,9 +12,12 @@ import {
   SeatsBody,
   UpgradeBody,
   UpgradeResult,
-  SetupIntent,
+  FinishSetupIntentBody,
+  ReferralCode,
   SetupIntentBody,
   SetupIntentParams,
+  SetupIntentResult,
+  SubscriptionUsage,
 } from '../billing.ts';
 import { BusinessParams } from '../businesses.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -59,19 +62,20 @@ export const billingEndpoints = {
     params: BusinessParams,
     body: SetupIntentBody,
     status: 200,
-    response: SetupIntent,
+    response: SetupIntentResult,
     errors: ['PAYMENTS_UNAVAILABLE'],
   }),
   setupIntent: defineEndpoint({
-    method: 'GET',
+    method: 'POST',
     path: '/v1/businesses/:businessId/billing/setup-intent/:intentId',
     auth: 'admin',
     summary:
-      'Where adding a payment method stands (requires_action names the page to open); once succeeded, the method is the business’s default',
+      'Finishes adding a payment method: where it stands (requires_action names the page to open); once succeeded, the method becomes the business’s default',
     tags,
     params: SetupIntentParams,
+    body: FinishSetupIntentBody,
     status: 200,
-    response: SetupIntent,
+    response: SetupIntentResult,
     errors: ['NOT_FOUND', 'PAYMENTS_UNAVAILABLE'],
   }),
   paymentMethods: defineEndpoint({
@@ -169,6 +173,44 @@ export const billingEndpoints = {
     status: 200,
     response: PortalSession,
     errors: ['NO_SUBSCRIPTION', 'PAYMENTS_UNAVAILABLE'],
+  }),
+  subscriptionUsage: defineEndpoint({
+    method: 'GET',
+    path: '/v2/businesses/:businessId/subscriptions/usage',
+    // Spec §2 guards: members cannot use billing settings or usage.
+    auth: 'admin',
+    summary:
+      'Seats used and paid, signatures and identifications of the current period per quality, and a free plan’s free signatures left',
+    tags,
+    params: BusinessParams,
+    status: 200,
+    response: SubscriptionUsage,
+    errors: [],
+  }),
+  referralCode: defineEndpoint({
+    method: 'GET',
+    path: '/v2/businesses/:businessId/coupons/referral_code',
+    auth: 'admin',
+    summary:
+      'The business’s referral code: a promo code at the provider that others may use (made on first ask)',
+    tags,
+    params: BusinessParams,
+    status: 200,
+    response: ReferralCode,
+    errors: ['PAYMENTS_UNAVAILABLE'],
+  }),
+  chargebeePortalSession: defineEndpoint({
+    method: 'POST',
+    path: '/v2/businesses/:businessId/chargebee/portal_session',
+    auth: 'admin',
+    summary:
+      'A link to Chargebee’s customer portal, for a business Chargebee bills (409 WRONG_PAYMENT_PROVIDER naming the provider otherwise)',
+    tags,
+    params: BusinessParams,
+    body: PortalQuery,
+    status: 200,
+    response: PortalSession,
+    errors: ['WRONG_PAYMENT_PROVIDER', 'PAYMENTS_UNAVAILABLE'],
   }),
   invoices: defineEndpoint({
     method: 'GET',

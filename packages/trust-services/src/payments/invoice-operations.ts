@@ -98,7 +98,9 @@ export function previewInvoice(ctx: PaymentsContext, params: Params): Invoice {
       reason: 'subscription_create',
       period,
       discount,
-      discounts: [],
+      // The preview names what it would apply (Stripe: the discounts to be made), so its
+      // total_discount_amounts say how much the promo code takes off.
+      discounts: discount > 0 ? picked.map((entry) => entry.promotionCode?.id ?? entry.coupon.id) : [],
     });
   }
   const subscription = ctx.store.get<Subscription>('subscription', subscriptionId, 'subscription');

@@ -126,6 +126,20 @@ ${back}`,
   );
 }
 
+/** Chargebee's customer portal (sandbox): whose it is, and the way back. */
+export function chargebeePortalPage(session: { customer_id: string; redirect_url: string | null }): string {
+  const back = session.redirect_url
+    ? `<div class="actions"><a class="button primary" href="${escapeHtml(session.redirect_url)}">Return to Signet</a></div>`
+    : '';
+  return page(
+    'Chargebee portal',
+    `<h1>Chargebee portal</h1>
+<section class="panel" aria-labelledby="account"><h2 id="account">Account</h2>
+<p>Customer <strong>${escapeHtml(session.customer_id)}</strong> is billed through Chargebee (sandbox). Its subscription, payment methods and invoices are kept there.</p></section>
+${back}`,
+  );
+}
+
 /** An invoice's hosted page. */
 export function invoicePage(invoice: Invoice): string {
   const lines = (invoice.lines as { data: { description: string; amount: number }[] }).data;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emitEvent } from './events.js';
 import type { PaymentsContext } from './payments-context.js';
 import { PaymentsStore } from './payments-store.js';
+import { registerChargebeePortal } from './chargebee-portal.js';
 import { registerPaymentPages } from './payment-pages-routes.js';
 import { registerStripeApiRoutes } from './stripe-api-routes.js';
 import { stripeCall } from './stripe-call.js';
@@ -99,6 +100,7 @@ export const paymentsSandboxPlugin: FastifyPluginAsync<PaymentsSandboxOptions> =
     stripeCall(ctx, { secretKey: options.secretKey, publishableKey: options.publishableKey }),
   );
   registerPaymentPages(app, ctx);
+  registerChargebeePortal(app, ctx, options.secretKey);
 
   const guard = options.controlGuard ?? loopbackOnly;
   app.get('/test/clock', { preHandler: guard }, async () => ({ now: store.now() }));

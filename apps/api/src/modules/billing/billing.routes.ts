@@ -14,11 +14,13 @@ import { receivePaymentsEvent } from './payments-events.service.ts';
 import * as paymentMethods from './payment-methods.service.ts';
 import * as subscriptions from './subscriptions.service.ts';
 import * as changes from './subscription-changes.service.ts';
+import { referralCode } from './referral-codes.service.ts';
+import { subscriptionUsage } from './subscription-usage.service.ts';
 
 /** Plans and prices, a business's billing state, and the payment provider's events. */
 export async function billingRoutes(
   app: FastifyInstance,
-  deps: BillingDeps & { payments: PaymentsPort; env: string },
+  deps: BillingDeps & { payments: PaymentsPort; chargebee: changes.ChargebeePort; env: string },
 ): Promise<void> {
   // Stripe signs the exact bytes it sends.
   const rawBodyOf = keepRawJsonBodies(app);
@@ -31,10 +33,20 @@ export async function billingRoutes(
   registerEndpoints(app, billingEndpoints, {
     listPricePlans: (request) => billing.listPricePlans(deps, userCaller(request).userId, request.query),
     billingInformation: (request) => billingNow(businessCaller(request).businessId),
-    createSetupIntent: (request) =>
-      paymentMethods.createSetupIntent(deps, businessCaller(request).businessId, request.body),
-    setupIntent: (request) =>
-      paymentMethods.setupIntentOf(deps, businessCaller(request).businessId, request.params.intentId),
+    createSetupIntent: async (request) => ({
+      setupIntent: await paymentMethods.createSetupIntent(
+        deps,
+        businessCaller(request).businessId,
+        request.body,
+      ),
+    }),
+    setupIntent: async (request) => ({
+      setupIntent: await paymentMethods.setupIntentOf(
+        deps,
+        businessCaller(request).businessId,
+        request.params.intentId,
+      ),
+    }),
     paymentMethods: (request) => paymentMethods.paymentMethodsOf(deps, businessCaller(request).businessId),
     upgradePreview: async (request) => {
       const { businessId } = businessCaller(request);
@@ -67,6 +79,13 @@ export async function billingRoutes(
     },
     portalSession: (request) =>
       changes.portalSession(deps, businessCaller(request).businessId, request.query.redirectUrl),
+    subscriptionUsage: async (request) => {
+      const { businessId } = businessCaller(request);
+      return subscriptionUsage(deps, businessId, (await seatsNow(businessId)).used);
+    },
+    referralCode: (request) => referralCode(deps, businessCaller(request).businessId),
+    chargebeePortalSession: (request) =>
+      changes.chargebeePortalSession(deps, businessCaller(request).businessId, request.body.redirectUrl),
     invoices: (request) => changes.invoicesOf(deps, businessCaller(request).businessId),
     paymentsEvent: (request) => {
       const signature = request.headers['stripe-signature'];

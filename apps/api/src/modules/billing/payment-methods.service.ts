@@ -1,4 +1,4 @@
-import type { PaymentMethods, SetupIntent } from '@signet/contracts/billing';
+import { sepaCountries, type PaymentMethods, type SetupIntent } from '@signet/contracts/billing';
 import { eq } from 'drizzle-orm';
 import { businesses } from '../../db/schema/businesses.ts';
 import { AppError } from '../../errors.ts';
@@ -55,25 +55,45 @@ function toSetupIntent(deps: PaymentsDeps, intent: StripeSetupIntent): SetupInte
   };
 }
 
-/** POST /v1/businesses/{id}/billing/setup-intent. */
+type MethodType = 'card' | 'sepa_debit';
+
+/** Cards anywhere; SEPA debits for payers in the SEPA area only (a mandate needs a SEPA account). */
+function offeredTypes(country: string, asked: MethodType[] | undefined): MethodType[] {
+  const sepa = (sepaCountries as readonly string[]).includes(country);
+  const offered: MethodType[] = sepa ? ['card', 'sepa_debit'] : ['card'];
+  if (!asked) return offered;
+  const refused = asked.filter((type) => !offered.includes(type));
+  if (refused.length > 0)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `A SEPA debit is only offered in the SEPA area, not in ${country}.`,
+      {
+        field: 'paymentMethodTypes',
+      },
+    );
+  return asked;
+}
+
+/** POST /v1/businesses/{id}/billing/setup-intent: the form offers what the payer's country allows. */
 export async function createSetupIntent(
   deps: PaymentsDeps,
   businessId: string,
-  body: { paymentMethodTypes: Array<'card' | 'sepa_debit'> },
+  body: { country: string; paymentMethodTypes?: MethodType[] | undefined },
 ): Promise<SetupIntent> {
+  const types = offeredTypes(body.country, body.paymentMethodTypes);
   const customer = await customerOf(deps, businessId);
   const intent = await withPayments(() =>
     deps.payments.createSetupIntent({
       customer,
-      allowed_payment_method_types: body.paymentMethodTypes,
-      metadata: { signet_business_id: businessId },
+      allowed_payment_method_types: types,
+      metadata: { signet_business_id: businessId, payer_country: body.country },
     }),
   );
   return toSetupIntent(deps, intent);
 }
 
 /**
- * GET …/billing/setup-intent/{intentId}: only an intent of the business's own customer (an intent
+ * POST …/billing/setup-intent/{intentId} (and an upgrade naming its intent): only an intent of the business's own customer (an intent
  * id is not a credential). Once succeeded, its payment method becomes the customer's default, so
  * the next invoice is charged to what was just added.
  */
@@ -108,18 +128,29 @@ export async function setupIntentOf(
 /** GET /v1/businesses/{id}/billing/payment: none before the business ever added one. */
 export async function paymentMethodsOf(deps: PaymentsDeps, businessId: string): Promise<PaymentMethods> {
   const billing = await repo.billingOf(deps.db, businessId);
-  if (!billing?.stripeCustomerId) return { paymentMethods: [] };
+  if (!billing?.stripeCustomerId) return { cards: [], sepaDebits: [] };
   const customer = billing.stripeCustomerId;
   const { methods, defaultId } = await withPayments(() => deps.payments.listPaymentMethods(customer));
-  return {
-    paymentMethods: methods.map((method) => ({
-      id: method.id,
-      type: method.type === 'card' ? 'card' : 'sepa_debit',
-      brand: method.card?.brand ?? method.sepa_debit?.bank_code ?? null,
-      last4: method.card?.last4 ?? method.sepa_debit?.last4 ?? null,
-      expMonth: method.card?.exp_month ?? null,
-      expYear: method.card?.exp_year ?? null,
-      isDefault: method.id === defaultId,
-    })),
-  };
+  const answer: PaymentMethods = { cards: [], sepaDebits: [] };
+  for (const method of methods) {
+    const defaultPaymentMethod = method.id === defaultId;
+    if (method.card)
+      answer.cards.push({
+        id: method.id,
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+        defaultPaymentMethod,
+      });
+    else if (method.sepa_debit)
+      answer.sepaDebits.push({
+        id: method.id,
+        bankCode: method.sepa_debit.bank_code,
+        country: method.sepa_debit.country,
+        last4: method.sepa_debit.last4,
+        defaultPaymentMethod,
+      });
+  }
+  return answer;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentMethods, SetupIntent } from '@signet/contracts/billing';
+import type { PaymentMethods, SetupIntentResult } from '@signet/contracts/billing';
 import { PaymentsAdapter, paymentsSettings } from '../../adapters/payments.ts';
 import { databaseKinds, json } from '../../../test/helpers.ts';
-import { useTestApp } from '../../../test/factories.ts';
+import { useTestApp, type TestUser } from '../../../test/factories.ts';
 import { billingOf } from './billing.repository.ts';
 
 // Adding a card or SEPA debit (payment-methods.service.ts) against the embedded payments sandbox over
@@ -13,13 +13,19 @@ describe.each(databaseKinds)('payment methods of a business on %s', (kind) => {
   const t = useTestApp(kind, { listen: true });
   /** The provider as Stripe.js and the sandbox's test pages reach it. */
   const provider = () => new PaymentsAdapter(paymentsSettings(t.config));
+  /** POST …/setup-intent (or …/setup-intent/{id}, finishing it): the setup intent answered. */
+  const intentCall = async (url: string, admin: TestUser, body: object) => {
+    const response = await t.call('POST', url, admin, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return json<SetupIntentResult>(response).setupIntent;
+  };
+  const methodsOf = async (admin: TestUser, businessId: string) =>
+    json<PaymentMethods>(await t.call('GET', `/v1/businesses/${businessId}/billing/payment`, admin));
 
   it('creates the customer once, sets up a card the browser sends to the provider, and marks it default', async () => {
     const { admin, business } = await t.team();
     const url = `/v1/businesses/${business.id}/billing/setup-intent`;
-    const first = await t.call('POST', url, admin, {});
-    expect(first.statusCode, first.body).toBe(200);
-    const intent = json<SetupIntent>(first);
+    const intent = await intentCall(url, admin, { country: 'CH' });
     expect(intent).toMatchObject({
       status: 'requires_payment_method',
       paymentMethodTypes: ['card', 'sepa_debit'],
@@ -35,46 +41,49 @@ describe.each(databaseKinds)('payment methods of a business on %s', (kind) => {
     const atProvider = await provider().stripe.customers.retrieve(customer!);
     expect(atProvider).toMatchObject({ metadata: { signet_business_id: business.id } });
     // A second intent is the same customer's.
-    const second = json<SetupIntent>(await t.call('POST', url, admin, { paymentMethodTypes: ['card'] }));
+    const second = await intentCall(url, admin, { country: 'ch', paymentMethodTypes: ['card'] });
     expect(second.paymentMethodTypes).toEqual(['card']);
     expect((await provider().retrieveSetupIntent(second.id)).customer).toBe(customer);
-    expect(
-      json<PaymentMethods>(await t.call('GET', `/v1/businesses/${business.id}/billing/payment`, admin)),
-    ).toEqual({ paymentMethods: [] });
+    expect(await methodsOf(admin, business.id)).toEqual({ cards: [], sepaDebits: [] });
+    // Outside the SEPA area the form offers cards only.
+    expect((await intentCall(url, admin, { country: 'US' })).paymentMethodTypes).toEqual(['card']);
 
     await provider().confirmSetupIntent(intent.id, { payment_method: 'pm_card_visa' });
-    const done = json<SetupIntent>(await t.call('GET', `${url}/${intent.id}`, admin));
+    const done = await intentCall(`${url}/${intent.id}`, admin, { country: 'CH' });
     expect(done).toMatchObject({ status: 'succeeded', clientSecret: null, nextActionUrl: null });
     expect(done.paymentMethodId).toMatch(/^pm_/);
-    const methods = json<PaymentMethods>(
-      await t.call('GET', `/v1/businesses/${business.id}/billing/payment`, admin),
-    );
-    expect(methods.paymentMethods).toEqual([
-      {
-        id: done.paymentMethodId,
-        type: 'card',
-        brand: 'visa',
-        last4: '4242',
-        expMonth: expect.any(Number) as number,
-        expYear: expect.any(Number) as number,
-        isDefault: true,
-      },
-    ]);
+    expect(await methodsOf(admin, business.id)).toEqual({
+      cards: [
+        {
+          id: done.paymentMethodId,
+          brand: 'visa',
+          last4: '4242',
+          expMonth: expect.any(Number) as number,
+          expYear: expect.any(Number) as number,
+          defaultPaymentMethod: true,
+        },
+      ],
+      sepaDebits: [],
+    });
   });
 
   it('names the page a card that needs 3-D Secure must open, and adds a SEPA debit', async () => {
     const { admin, business } = await t.team();
     const url = `/v1/businesses/${business.id}/billing/setup-intent`;
-    const intent = json<SetupIntent>(await t.call('POST', url, admin, {}));
+    const intent = await intentCall(url, admin, { country: 'DE' });
     await provider().confirmSetupIntent(intent.id, {
       payment_method: 'pm_card_authenticationRequired',
       return_url: `${t.config.publicUrl}/upgrade`,
     });
-    const pending = json<SetupIntent>(await t.call('GET', `${url}/${intent.id}`, admin));
+    const pending = await intentCall(`${url}/${intent.id}`, admin, { country: 'DE' });
     expect(pending).toMatchObject({ status: 'requires_action', paymentMethodId: null });
     expect(pending.nextActionUrl).toMatch(new RegExp(`^${t.config.publicUrl}/sandbox/payments/`));
 
-    const sepa = json<SetupIntent>(await t.call('POST', url, admin, { paymentMethodTypes: ['sepa_debit'] }));
+    // A card first, then the SEPA debit: finishing the debit makes it the default.
+    const card = await intentCall(url, admin, { country: 'DE' });
+    await provider().confirmSetupIntent(card.id, { payment_method: 'pm_card_visa' });
+    await intentCall(`${url}/${card.id}`, admin, { country: 'DE' });
+    const sepa = await intentCall(url, admin, { country: 'DE', paymentMethodTypes: ['sepa_debit'] });
     // Stripe.js creates the SEPA debit from the IBAN in the browser, then confirms with the mandate.
     const debit = await provider().stripe.paymentMethods.create({
       type: 'sepa_debit',
@@ -87,44 +96,58 @@ describe.each(databaseKinds)('payment methods of a business on %s', (kind) => {
         customer_acceptance: { type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'test' } },
       },
     });
-    expect(json<SetupIntent>(await t.call('GET', `${url}/${sepa.id}`, admin)).status).toBe('succeeded');
-    const methods = json<PaymentMethods>(
-      await t.call('GET', `/v1/businesses/${business.id}/billing/payment`, admin),
-    );
-    expect(methods.paymentMethods).toMatchObject([{ type: 'sepa_debit', last4: '3000', isDefault: true }]);
+    expect((await intentCall(`${url}/${sepa.id}`, admin, { country: 'DE' })).status).toBe('succeeded');
+    const methods = await methodsOf(admin, business.id);
+    expect(methods.cards).toMatchObject([{ last4: '4242', defaultPaymentMethod: false }]);
+    expect(methods.sepaDebits).toMatchObject([{ country: 'DE', last4: '3000', defaultPaymentMethod: true }]);
   });
 
   it('shows an intent only to its business’s admins, and refuses a payment method type it does not offer', async () => {
     const ours = await t.team();
     const theirs = await t.team();
-    const intent = json<SetupIntent>(
-      await t.call('POST', `/v1/businesses/${theirs.business.id}/billing/setup-intent`, theirs.admin, {}),
+    const ch = { country: 'CH' };
+    const intent = await intentCall(
+      `/v1/businesses/${theirs.business.id}/billing/setup-intent`,
+      theirs.admin,
+      ch,
     );
     // An intent id is not a credential: another business's admin finds nothing behind it.
-    await t.call('POST', `/v1/businesses/${ours.business.id}/billing/setup-intent`, ours.admin, {});
+    await intentCall(`/v1/businesses/${ours.business.id}/billing/setup-intent`, ours.admin, ch);
     const foreign = await t.call(
-      'GET',
+      'POST',
       `/v1/businesses/${ours.business.id}/billing/setup-intent/${intent.id}`,
       ours.admin,
+      ch,
     );
     expect(json(foreign)).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', field: 'intentId' });
     const unknown = await t.call(
-      'GET',
+      'POST',
       `/v1/businesses/${ours.business.id}/billing/setup-intent/seti_doesnotexist`,
       ours.admin,
+      ch,
     );
     expect(json(unknown)).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     const member = await t.call(
       'POST',
       `/v1/businesses/${ours.business.id}/billing/setup-intent`,
       ours.member,
-      {},
+      ch,
     );
     expect(json(member)).toMatchObject({ statusCode: 403, code: 'BUSINESS_ADMINS_ONLY' });
-    const bad = await t.call('POST', `/v1/businesses/${ours.business.id}/billing/setup-intent`, ours.admin, {
-      paymentMethodTypes: ['paypal'],
-    });
+    const setupUrl = `/v1/businesses/${ours.business.id}/billing/setup-intent`;
+    const bad = await t.call('POST', setupUrl, ours.admin, { country: 'CH', paymentMethodTypes: ['paypal'] });
     expect(json(bad)).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
     expect(String(json(bad).field)).toMatch(/^body\.paymentMethodTypes/);
+    const noCountry = await t.call('POST', setupUrl, ours.admin, {});
+    expect(json(noCountry)).toMatchObject({ statusCode: 400, field: 'body.country' });
+    const badCountry = await t.call('POST', setupUrl, ours.admin, { country: 'Switzerland' });
+    expect(json(badCountry)).toMatchObject({ statusCode: 400, field: 'body.country' });
+    const sepaAbroad = await t.call('POST', setupUrl, ours.admin, {
+      country: 'US',
+      paymentMethodTypes: ['sepa_debit'],
+    });
+    expect(json(sepaAbroad)).toMatchObject({ statusCode: 400, field: 'paymentMethodTypes' });
+    const finishBare = await t.call('POST', `${setupUrl}/${intent.id}`, ours.admin, {});
+    expect(json(finishBare)).toMatchObject({ statusCode: 400, field: 'body.country' });
   });
 });

@@ -58,23 +58,51 @@ export async function cancelAtPeriodEnd(
   return billingNow();
 }
 
-/**
- * GET /v2/businesses/{id}/stripe/cpsession: the provider's portal, returning to a page of Signet only
- * (another origin would make Signet's link an open redirect).
- */
+/** A portal returns only to a page of Signet (another origin would make Signet's link an open redirect). */
+function requireOwnOrigin(publicUrl: string, redirectUrl: string): void {
+  if (new URL(redirectUrl).origin !== new URL(publicUrl).origin)
+    throw new AppError('VALIDATION_FAILED', 'The redirect URL must be a page of Signet.', {
+      field: 'redirectUrl',
+    });
+}
+
+/** GET /v2/businesses/{id}/stripe/cpsession: the provider's portal, returning to a page of Signet. */
 export async function portalSession(
   deps: PaymentsDeps & { publicUrl: string },
   businessId: string,
   redirectUrl: string,
 ): Promise<{ url: string }> {
-  if (new URL(redirectUrl).origin !== new URL(deps.publicUrl).origin)
-    throw new AppError('VALIDATION_FAILED', 'The redirect URL must be a page of Signet.', {
-      field: 'redirectUrl',
-    });
+  requireOwnOrigin(deps.publicUrl, redirectUrl);
   const customer = (await repo.billingOf(deps.db, businessId))?.stripeCustomerId;
   if (!customer) throw noSubscription();
   const session = await withPayments(() => deps.payments.portalSession(customer, redirectUrl));
   return { url: session.url };
+}
+
+/** Chargebee's part of the payments port: its customer portal only. */
+export interface ChargebeePort {
+  portalSession(customerId: string, redirectUrl: string): Promise<{ url: string }>;
+}
+
+/**
+ * POST /v2/businesses/{id}/chargebee/portal_session: for a business Chargebee bills, its portal
+ * (the customer at Chargebee is known by the business's id); any other provider's business is told
+ * which provider bills it.
+ */
+export async function chargebeePortalSession(
+  deps: Pick<PaymentsDeps, 'db'> & { publicUrl: string; chargebee: ChargebeePort },
+  businessId: string,
+  redirectUrl: string,
+): Promise<{ url: string }> {
+  requireOwnOrigin(deps.publicUrl, redirectUrl);
+  const provider = (await repo.billingOf(deps.db, businessId))?.provider ?? null;
+  if (provider !== 'CHARGEBEE')
+    throw new AppError(
+      'WRONG_PAYMENT_PROVIDER',
+      `The business is billed by ${provider ?? 'no provider yet'}, not Chargebee.`,
+      { details: { provider } },
+    );
+  return withPayments(() => deps.chargebee.portalSession(businessId, redirectUrl));
 }
 
 /** GET /v1/businesses/{id}/billing/invoices: the provider's, newest first (none before a customer). */

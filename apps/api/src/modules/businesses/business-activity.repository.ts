@@ -255,6 +255,15 @@ export async function countIdentifications(db: Db, businessId: string, range: In
   return row?.n ?? 0;
 }
 
+/** The members' identifications started in the range, per the quality they lead to (none: not counted). */
+export async function identificationsPerLevel(db: Db, businessId: string, range: Instants) {
+  return identificationsOf(
+    db.select({ level: identifications.level, n: count() }).from(identifications).$dynamic(),
+    businessId,
+    range,
+  ).groupBy(identifications.level);
+}
+
 // ---- statistics and overview ----
 
 const monthOf = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;

@@ -120,6 +120,26 @@ export async function statistics(
   };
 }
 
+/**
+ * The members' signatures per quality and identifications per the quality they lead to, made from
+ * `from` (included) to `to` (excluded): what the billing module's usage counts.
+ */
+export async function usageBetween(
+  db: Db,
+  businessId: string,
+  range: { from: Date; to: Date },
+): Promise<{ signatures: SignaturesByQuality; identifications: { aes: number; qes: number } }> {
+  const [signatures, idents] = await Promise.all([
+    repo.signaturesPerMonth(db, businessId, range),
+    repo.identificationsPerLevel(db, businessId, range),
+  ]);
+  const counts = noSignatures();
+  for (const row of signatures) counts[row.quality] += row.n;
+  const identificationCounts = { aes: 0, qes: 0 };
+  for (const row of idents) if (row.level) identificationCounts[row.level] += row.n;
+  return { signatures: counts, identifications: identificationCounts };
+}
+
 export async function overview(
   deps: BusinessActivityDeps,
   caller: BusinessCaller,
