@@ -22,7 +22,12 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * The business's customer at the provider, created on first use with the business's id in its
  * metadata. The idempotency key is the business's: two first uses at once make one customer.
  */
-export async function customerOf(deps: PaymentsDeps, businessId: string): Promise<string> {
+export async function customerOf(
+  deps: PaymentsDeps,
+  businessId: string,
+  /** Where the business is billed, when known (the direct upgrade asks it). */
+  country?: string,
+): Promise<string> {
   const billing = await repo.billingOf(deps.db, businessId);
   if (billing?.stripeCustomerId) return billing.stripeCustomerId;
   const [business] = await deps.db
@@ -33,7 +38,11 @@ export async function customerOf(deps: PaymentsDeps, businessId: string): Promis
   if (!business) throw new AppError('NOT_FOUND', 'No such business.');
   const customer = await withPayments(() =>
     deps.payments.createCustomer(
-      { name: business.name, metadata: { signet_business_id: businessId } },
+      {
+        name: business.name,
+        ...(country ? { address: { country } } : {}),
+        metadata: { signet_business_id: businessId },
+      },
       `signet-customer-${businessId}`,
     ),
   );
@@ -41,7 +50,7 @@ export async function customerOf(deps: PaymentsDeps, businessId: string): Promis
   return customer.id;
 }
 
-function toSetupIntent(deps: PaymentsDeps, intent: StripeSetupIntent): SetupIntent {
+export function toSetupIntent(deps: PaymentsDeps, intent: StripeSetupIntent): SetupIntent {
   const browser = deps.payments.browserSettings();
   return {
     id: intent.id,

@@ -15,6 +15,7 @@ export type PaymentsPort = Pick<
   | 'retrieveSetupIntent'
   | 'listPaymentMethods'
   | 'setDefaultPaymentMethod'
+  | 'attachPaymentMethod'
   | 'retrieveProduct'
   | 'createProduct'
   | 'createPrice'
