@@ -247,7 +247,7 @@ export const billingEndpoints = {
     body: DirectConfirmBody,
     status: 200,
     response: DirectUpgradeResult,
-    errors: ['ALREADY_IN_BUSINESS', 'PAYMENT_DECLINED', 'PAYMENTS_UNAVAILABLE'],
+    errors: ['ALREADY_IN_BUSINESS', 'NOT_FOUND', 'PAYMENT_DECLINED', 'PAYMENTS_UNAVAILABLE'],
   }),
   paymentsEvent: defineEndpoint({
     method: 'POST',

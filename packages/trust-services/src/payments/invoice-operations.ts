@@ -110,7 +110,8 @@ export function previewInvoice(ctx: PaymentsContext, params: Params): Invoice {
       reason: 'subscription_create',
       period,
       discount,
-      discounts: [],
+      // The discount the subscription would get (Stripe names one in total_discount_amounts).
+      discounts: discount > 0 ? [ctx.store.newId('di')] : [],
     });
   }
   const subscription = ctx.store.get<Subscription>('subscription', subscriptionId, 'subscription');
