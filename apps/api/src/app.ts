@@ -161,7 +161,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandling(app);
   // Tests hold every error answer to its endpoint's declared codes (plugins/endpoints.ts).
   if (config.env === 'test') failOnUndeclaredErrors(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  await registerSecurityHeaders(app, config.publicUrl, config.payments.browserApiUrl);
   registerInputChecks(app);
   // JSON (and multipart where a route says so) only: a text body is refused with 415, not half-parsed.
   app.removeContentTypeParser('text/plain');

@@ -16,6 +16,9 @@ function policy(header: unknown): Map<string, string[]> {
 describe('security headers', () => {
   const http = useTestApp('pglite');
   const https = useTestApp('pglite', { env: { PUBLIC_URL: 'https://sign.example.ch', SANDBOX: 'off' } });
+  const stripe = useTestApp('pglite', {
+    env: { SANDBOX: 'off', STRIPE_API_URL: 'https://payments.example.com/stripe/' },
+  });
 
   it('every answer forbids framing and sniffing, sends no referrer, and allows no inline script', async () => {
     for (const url of ['/api/health', '/api/v1/user', '/api/nothing-here', '/api/openapi.json']) {
@@ -34,6 +37,18 @@ describe('security headers', () => {
       for (const source of scripts.slice(1)) expect(source).toMatch(/^'nonce-[0-9a-f]{32}'$/);
       expect(csp.get('style-src')!.join(' ')).not.toContain('unsafe-inline');
     }
+  });
+
+  it('lets the web app reach the payments API the browser is given, and nothing else of its host', async () => {
+    // The embedded sandbox is Signet's own origin: nothing is added.
+    const own = await http.app.inject({ method: 'GET', url: '/api/health' });
+    expect(policy(own.headers['content-security-policy']).get('connect-src')).toEqual(["'self'"]);
+    const csp = policy(
+      (await stripe.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://payments.example.com/stripe/']);
+    // The form uses fetch; the authentication page is a navigation, which returns to Signet.
+    expect(csp.get('form-action')).toEqual(["'self'"]);
   });
 
   it('sends HSTS and upgrades requests only when PUBLIC_URL is https', async () => {
