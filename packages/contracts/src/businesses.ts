@@ -296,7 +296,6 @@ export type BusinessForMember = z.infer<typeof BusinessForMember>;
 /** GET /v1/businesses/{id}: all of it for its admins, the member's view for the others. */
 export const BusinessView = z.union([Business, BusinessForMember]);
 
-
 /** POST /v2/businesses (the /business/register page): the caller creates a business and becomes its admin. */
 export const CreateBusinessBody = z.strictObject({
   name: BusinessName,

@@ -74,7 +74,8 @@ export async function billingRoutes(
     directSetupIntent: (request) => direct.directSetupIntent(deps, userCaller(request).userId, request.body),
     directValidatePromo: (request) => validatePromo(deps, request.body),
     directPreview: (request) => subscriptions.previewNewSubscription(deps, request.body),
-    directConfirm: (request) => direct.directConfirm(deps, userCaller(request).userId, request.body, billingNow),
+    directConfirm: (request) =>
+      direct.directConfirm(deps, userCaller(request).userId, request.body, billingNow),
     paymentsEvent: (request) => {
       const signature = request.headers['stripe-signature'];
       return receivePaymentsEvent(deps, {

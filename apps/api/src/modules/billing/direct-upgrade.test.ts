@@ -111,7 +111,9 @@ describe.each(databaseKinds)('the direct upgrade on %s', (kind) => {
     const all = await provider().stripe.subscriptions.list({ customer, status: 'all' });
     expect(all.data).toHaveLength(1);
     // A third, later click answers the same.
-    expect(json<DirectUpgradeResult>(await confirm(person, intent)).subscriptionId).toBe(first.subscriptionId);
+    expect(json<DirectUpgradeResult>(await confirm(person, intent)).subscriptionId).toBe(
+      first.subscriptionId,
+    );
   });
 
   it('creates nothing for a declined card, a refused charge or someone else’s setup intent', async () => {
