@@ -55,7 +55,7 @@ function pagePolicies(https: boolean): Array<{ prefix: string; directives: Direc
  * form-action stays 'self'; the provider's authentication page is a top-level navigation, which CSP
  * does not govern, and it returns to a page of Signet.
  */
-export function paymentsSourceOf(publicUrl: string, paymentsApiUrl: string): string | null {
+function paymentsSourceOf(publicUrl: string, paymentsApiUrl: string): string | null {
   const api = new URL(paymentsApiUrl);
   if (api.origin === new URL(publicUrl).origin) return null;
   return `${api.origin}${api.pathname.replace(/\/+$/, '')}/`;

@@ -13,7 +13,12 @@ import {
   withdrawNewBusiness,
 } from '../businesses/businesses.service.ts';
 import * as repo from './billing.repository.ts';
-import { customerOf, toSetupIntent, type PaymentsDeps } from './payment-methods.service.ts';
+import {
+  customerOf,
+  retrieveSetupIntent,
+  toSetupIntent,
+  type PaymentsDeps,
+} from './payment-methods.service.ts';
 import { withPayments } from './payments-errors.ts';
 import { ended, upgrade } from './subscriptions.service.ts';
 
@@ -58,14 +63,7 @@ function businessIdFor(setupIntentId: string): string {
 /** The caller's own setup intent, done: set up, its authentication (3-D Secure) completed. */
 async function setUpIntentOf(deps: PaymentsDeps, userId: string, intentId: string) {
   const notFound = new AppError('NOT_FOUND', 'No such setup intent of yours.', { field: 'setupIntentId' });
-  const intent = await withPayments(async () => {
-    try {
-      return await deps.payments.retrieveSetupIntent(intentId);
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) throw notFound;
-      throw error;
-    }
-  });
+  const intent = await retrieveSetupIntent(deps, intentId, notFound);
   // An intent id is not a credential: only the person who started it may use it.
   if (intent.metadata?.signet_user_id !== userId) throw notFound;
   if (intent.status === 'requires_action')

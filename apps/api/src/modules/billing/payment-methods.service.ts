@@ -64,6 +64,22 @@ export function toSetupIntent(deps: PaymentsDeps, intent: StripeSetupIntent): Se
   };
 }
 
+/** The provider's setup intent; its 404 (no such intent) is the caller's mistake (`notFound`), not an outage. */
+export function retrieveSetupIntent(
+  deps: PaymentsDeps,
+  intentId: string,
+  notFound: AppError,
+): Promise<StripeSetupIntent> {
+  return withPayments(async () => {
+    try {
+      return await deps.payments.retrieveSetupIntent(intentId);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) throw notFound;
+      throw error;
+    }
+  });
+}
+
 /** POST /v1/businesses/{id}/billing/setup-intent. */
 export async function createSetupIntent(
   deps: PaymentsDeps,
@@ -96,15 +112,7 @@ export async function setupIntentOf(
   });
   const billing = await repo.billingOf(deps.db, businessId);
   if (!billing?.stripeCustomerId) throw notFound;
-  const intent = await withPayments(async () => {
-    try {
-      return await deps.payments.retrieveSetupIntent(intentId);
-    } catch (error) {
-      // The provider's 404 (no such intent) is the caller's mistake, not an outage.
-      if ((error as { statusCode?: number }).statusCode === 404) throw notFound;
-      throw error;
-    }
-  });
+  const intent = await retrieveSetupIntent(deps, intentId, notFound);
   if (idOf(intent.customer) !== billing.stripeCustomerId) throw notFound;
   const method = idOf(intent.payment_method);
   if (intent.status === 'succeeded' && method) {
