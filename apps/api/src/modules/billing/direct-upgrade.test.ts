@@ -99,6 +99,31 @@ describe.each(databaseKinds)('the direct upgrade on %s', (kind) => {
     expect(json(again)).toMatchObject({ statusCode: 409, code: 'ALREADY_IN_BUSINESS' });
   });
 
+  it('takes a SEPA debit as the new business’s default payment method', async () => {
+    const person = await t.user();
+    const answer = await t.call('POST', `${base}/stripe_setup_intent`, person, {
+      country: 'DE',
+      paymentMethodTypes: ['sepa_debit'],
+    });
+    const intent = json<SetupIntent>(answer);
+    expect(intent.paymentMethodTypes).toEqual(['sepa_debit']);
+    const method = await provider().stripe.paymentMethods.create({
+      type: 'sepa_debit',
+      sepa_debit: { iban: 'DE89370400440532013000' },
+      billing_details: { name: 'Sepa Person', email: person.email },
+    });
+    await provider().confirmSetupIntent(intent.id, {
+      payment_method: method.id,
+      mandate_data: { customer_acceptance: { type: 'online', online: { infer_from_client: true } } },
+    });
+    const result = json<DirectUpgradeResult>(await confirm(person, intent, { currency: 'EUR' }));
+    expect(result.billing).toMatchObject({ paymentMethod: 'STRIPE', currency: 'EUR' });
+    const methods = await t.call('GET', `/v1/businesses/${result.businessId}/billing/payment`, person);
+    expect(json(methods)).toMatchObject({
+      paymentMethods: [{ type: 'sepa_debit', last4: '3000', isDefault: true }],
+    });
+  });
+
   it('makes one business and one subscription of two confirms at once', async () => {
     const person = await t.user();
     const intent = await setUp(person, 'pm_card_visa');
