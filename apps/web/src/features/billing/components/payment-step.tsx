@@ -164,13 +164,18 @@ export function PaymentStep({
     const pending = takePendingUpgrade(returned.setupIntentId);
     // The client secret and intent id leave the address bar (and the history) at once.
     void navigate({ to: '/upgrade', search: { plan: price.plan, cycle: price.cycle }, replace: true });
+    if (pending) {
+      // What was entered before leaving is there again, to finish or to try once more.
+      form.setValue('businessName', pending.businessName);
+      form.setValue('seats', String(pending.seats));
+      form.setValue('promoCode', pending.promoCode ?? '');
+      if (pending.promoCode && !returned.succeeded) void applyPromo();
+    }
     if (!returned.succeeded || !pending) {
       setFinishing(false);
       setFormError(t('payment.authentication_failed'));
       return;
     }
-    form.setValue('businessName', pending.businessName);
-    form.setValue('seats', String(pending.seats));
     void finish(pending);
     // Runs once, on the return.
     // eslint-disable-next-line react-hooks/exhaustive-deps
