@@ -114,7 +114,9 @@ describe.each(databaseKinds)('the direct upgrade on %s', (kind) => {
     });
     await provider().confirmSetupIntent(intent.id, {
       payment_method: method.id,
-      mandate_data: { customer_acceptance: { type: 'online', online: { infer_from_client: true } } },
+      mandate_data: {
+        customer_acceptance: { type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'vitest' } },
+      },
     });
     const result = json<DirectUpgradeResult>(await confirm(person, intent, { currency: 'EUR' }));
     expect(result.billing).toMatchObject({ paymentMethod: 'STRIPE', currency: 'EUR' });
