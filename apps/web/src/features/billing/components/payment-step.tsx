@@ -4,8 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
@@ -22,6 +20,7 @@ import { rules, translateValidation } from '../../../lib/validation.ts';
 import { useDirectConfirm, useDirectSetupIntent, useValidatePromo } from '../api/direct-upgrade.ts';
 import { keepPendingUpgrade, takePendingUpgrade, type PendingUpgrade } from '../pending-upgrade.ts';
 import { confirmPaymentMethod, ProviderError, type PaymentDetails } from '../payments-provider.ts';
+import { ChoiceToggle } from './choice-toggle.tsx';
 import { PricePreview } from './price-preview.tsx';
 
 const ns = 'billing';
@@ -300,18 +299,15 @@ export function PaymentStep({
           {t('payment.promo_apply')}
         </Button>
       </Box>
-      <ToggleButtonGroup
-        exclusive
-        color="primary"
-        size="small"
+      <ChoiceToggle
+        label={t('payment.method_label')}
         value={method}
-        aria-label={t('payment.method_label')}
-        onChange={(_, next: PaymentValues['method'] | null) => next && form.setValue('method', next)}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        <ToggleButton value="card">{t('payment.card')}</ToggleButton>
-        <ToggleButton value="sepa_debit">{t('payment.sepa')}</ToggleButton>
-      </ToggleButtonGroup>
+        options={[
+          { value: 'card', label: t('payment.card') },
+          { value: 'sepa_debit', label: t('payment.sepa') },
+        ]}
+        onChange={(next) => form.setValue('method', next)}
+      />
       {method === 'card' ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
           <TextField

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
@@ -17,6 +15,7 @@ import { usePricePlans } from '../api/price-plans.ts';
 import { offeredPlans, yearlySaving } from '../plan-prices.ts';
 import { PlanCard } from './plan-card.tsx';
 import { ChoiceSummary } from './choice-summary.tsx';
+import { ChoiceToggle } from './choice-toggle.tsx';
 
 const ns = 'billing';
 
@@ -109,23 +108,15 @@ function PlanCards({
     );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <ToggleButtonGroup
-        exclusive
-        color="primary"
-        size="small"
+      <ChoiceToggle
+        label={t('chooser.cycle_label')}
         value={cycle}
-        aria-label={t('chooser.cycle_label')}
-        onChange={(_, next: BillingCycle | null) => next && onCycle(next)}
-        sx={{
-          alignSelf: 'flex-start',
-          bgcolor: 'background.paper',
-          // MUI's unselected grey is too faint on the page background.
-          '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' },
-        }}
-      >
-        <ToggleButton value="monthly">{t('chooser.monthly')}</ToggleButton>
-        <ToggleButton value="yearly">{t('chooser.yearly')}</ToggleButton>
-      </ToggleButtonGroup>
+        options={[
+          { value: 'monthly', label: t('chooser.monthly') },
+          { value: 'yearly', label: t('chooser.yearly') },
+        ]}
+        onChange={onCycle}
+      />
       <Box
         component="ul"
         aria-label={t('chooser.plans_label')}
