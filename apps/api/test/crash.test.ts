@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inspectPdf } from '@signet/pdf';
 import { seedSandboxKeys } from '@signet/trust-services/testing';
 import type { SignatureRequest } from '@signet/contracts/signature-requests';
-import { corpusDir, strongPassword } from './helpers.ts';
+import { corpusDir, freePort, strongPassword } from './helpers.ts';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -46,8 +46,9 @@ async function waitForHealth(base: string): Promise<void> {
 
 describe('a crash in the middle of a signing batch', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'signet-crash-'));
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
-  const base = `http://127.0.0.1:${port}`;
+  // Set by the test from a port free at its start (a random one collided on a busy machine).
+  let port = 0;
+  let base = '';
   let server: ChildProcess | null = null;
   afterAll(() => {
     server?.kill('SIGKILL');
@@ -101,6 +102,8 @@ describe('a crash in the middle of a signing batch', () => {
   }
 
   it('leaves no corrupt document, keeps requests and documents in step, and signing can be done again', async () => {
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
     await seedSandboxKeys(dataDir);
     server = startServer(dataDir, port);
     await waitForHealth(base);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedSandboxKeys } from '@signet/trust-services/testing';
-import { strongPassword } from './helpers.ts';
+import { freePort, strongPassword } from './helpers.ts';
 import { productionSettings } from './production-settings.ts';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
@@ -22,8 +22,9 @@ interface Started {
 }
 
 /** The real server entry point (what `npm start` runs after the build) as its own process. */
-function startServer(env: Record<string, string>): Started {
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
+async function startServer(env: Record<string, string>): Promise<Started> {
+  // A port free now: a random one collided with other servers on a busy machine.
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: { ...bareEnv, PORT: String(port), HOST: '127.0.0.1', ...env },
@@ -82,7 +83,7 @@ describe('starting the real server', () => {
   });
 
   it('refuses NODE_ENV=production with the defaults, one line per missing setting', async () => {
-    const server = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir() });
+    const server = await startServer({ NODE_ENV: 'production', DATA_DIR: dataDir() });
     expect(await exitCode(server)).toBe(1);
     const output = server.output();
     expect(output).toContain('Refusing to start in production');
@@ -94,7 +95,7 @@ describe('starting the real server', () => {
   }, 60_000);
 
   it('refuses a production sandbox without an access secret', async () => {
-    const server = startServer({
+    const server = await startServer({
       NODE_ENV: 'production',
       DATA_DIR: dataDir(),
       PUBLIC_URL: 'https://demo.example.ch',
@@ -105,7 +106,7 @@ describe('starting the real server', () => {
   }, 60_000);
 
   it('starts with the documented production settings, the sandbox off', async () => {
-    const server = startServer({ ...productionSettings, DATA_DIR: dataDir(), LOG_LEVEL: 'warn' });
+    const server = await startServer({ ...productionSettings, DATA_DIR: dataDir(), LOG_LEVEL: 'warn' });
     try {
       await waitForHealth(server);
       const base = `http://127.0.0.1:${server.port}`;
@@ -128,7 +129,7 @@ describe('starting the real server', () => {
     const dir = dataDir();
     // Cached CA keys: the sandbox then issues certificates instead of generating RSA keys meanwhile.
     await seedSandboxKeys(dir);
-    const server = startServer({ DATA_DIR: dir, LOG_LEVEL: 'warn', WEB_DIST: join(dir, 'no-web') });
+    const server = await startServer({ DATA_DIR: dir, LOG_LEVEL: 'warn', WEB_DIST: join(dir, 'no-web') });
     try {
       await waitForHealth(server);
       const base = `http://127.0.0.1:${server.port}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PlanBase } from './business-lifecycle.ts';
-import { Language } from './common.ts';
+import { CountryCode, PlanBase } from './business-lifecycle.ts';
+import { BusinessName, Language } from './common.ts';
 
 // Plans, the price catalogue and a business's billing state (spec §1 plans, §3 pricePlan and
 // billing, §4 billing rules, §7 Billing and Subscriptions, §9 currency and platform).
@@ -192,15 +192,12 @@ export const sepaCountries = [
 ] as const;
 
 /** The payer's country (ISO 3166-1 alpha-2): it decides whether a SEPA debit is offered. */
-const PayerCountry = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1)');
-
-/** POST /v1/businesses/{id}/billing/setup-intent (spec §7: body country). */
+/**
+ * POST /v1/businesses/{id}/billing/setup-intent (spec §7: body country) and the individual's
+ * POST /v2/businesses/direct_upgrade/stripe_setup_intent: where the payer is billed.
+ */
 export const SetupIntentBody = z.strictObject({
-  country: PayerCountry,
+  country: CountryCode,
   /** Which kinds of payment method the form offers (default: card, and SEPA debit in the SEPA area). */
   paymentMethodTypes: z
     .array(z.enum(['card', 'sepa_debit']))
@@ -210,7 +207,7 @@ export const SetupIntentBody = z.strictObject({
 });
 
 /** POST /v1/businesses/{id}/billing/setup-intent/{intentId}: finishing an added method (spec §7: body country). */
-export const FinishSetupIntentBody = z.strictObject({ country: PayerCountry });
+export const FinishSetupIntentBody = z.strictObject({ country: CountryCode });
 
 export const SetupIntentParams = z.strictObject({
   businessId: z.uuid(),
@@ -301,13 +298,26 @@ export const ReferralCode = z.object({
 });
 export type ReferralCode = z.infer<typeof ReferralCode>;
 
-/** PUT …/subscriptions/upgrade and POST …/upgrade/preview: the plan chosen on /upgrade. */
-export const UpgradeBody = z.strictObject({
+
+/** A promotion code as the customer types it (the provider's codes are letters and digits). */
+const PromoCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use the letters and digits of the promo code');
+
+/** The plan chosen on /upgrade (spec §3 Subscription: plan, cycle, amountSeats, currency, promoCode). */
+const PlanChoice = z.strictObject({
   plan: z.enum(chosenPlans),
   cycle: BillingCycle,
   currency: Currency,
   seats: SeatCount,
-  promoCode: z.string().trim().min(1).max(100).optional(),
+  promoCode: PromoCode.optional(),
+});
+
+/** PUT …/subscriptions/upgrade and POST …/upgrade/preview: the plan chosen on /upgrade. */
+export const UpgradeBody = PlanChoice.extend({
   /** The setup intent the payment method was just added with (its 3-D Secure step must be done). */
   setupIntentId: SetupIntentId.optional(),
 });
@@ -375,3 +385,50 @@ export const Invoice = z.object({
 
 export const Invoices = z.object({ invoices: z.array(Invoice) });
 export type Invoices = z.infer<typeof Invoices>;
+
+/** POST /v2/businesses/direct_upgrade/preview: the plan an individual chooses before any business exists. */
+export const DirectPreviewBody = PlanChoice;
+export type DirectPreviewBody = z.infer<typeof DirectPreviewBody>;
+
+/**
+ * POST /v2/businesses/direct_upgrade/confirm: the individual's new business, on the plan, paid with
+ * the payment method the setup intent set up (its authentication done).
+ */
+export const DirectConfirmBody = PlanChoice.extend({
+  setupIntentId: SetupIntentId,
+  businessName: BusinessName,
+  /** The business terms must be accepted, as on /business/register. */
+  gtc: z.literal(true, 'Accept the terms to create a business'),
+});
+export type DirectConfirmBody = z.infer<typeof DirectConfirmBody>;
+
+/** The individual's business, made admin of, and how it pays now. */
+export const DirectUpgradeResult = z.object({
+  businessId: z.string(),
+  status: z.string(),
+  subscriptionId: z.string().nullable(),
+  billing: BillingInformation,
+});
+export type DirectUpgradeResult = z.infer<typeof DirectUpgradeResult>;
+
+/** POST …/coupons/validate_promo: the code, and optionally the currency it must be usable in. */
+export const PromoBody = z.strictObject({
+  promoCode: PromoCode,
+  currency: Currency.optional(),
+});
+
+/** A promotion code that can be redeemed now: what it takes off, and until when it can be redeemed. */
+export const PromoValidation = z.object({
+  promoCode: z.string(),
+  /** Spec §3 discount type; one starting `smg_` is a special discount. */
+  type: z.string(),
+  special: z.boolean(),
+  percentOff: z.number().nullable(),
+  /** In minor units of `currency`. */
+  amountOff: z.number().int().nullable(),
+  currency: Currency.nullable(),
+  duration: z.enum(['once', 'repeating', 'forever']),
+  durationInMonths: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type PromoValidation = z.infer<typeof PromoValidation>;

@@ -6,17 +6,19 @@ import { z } from 'zod';
 
 const Line = z.string().trim().min(1).max(100);
 
+/** ISO 3166-1 alpha-2, e.g. CH. */
+export const CountryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Use the two-letter country code, e.g. CH');
+
 /** PUT /v2/businesses/{id}/billing: the billing fields of spec §3 besides the payment method. */
 export const UpdateBillingBody = z.strictObject({
   address1: Line,
   address2: Line.nullable().default(null),
   city: Line,
-  /** ISO 3166-1 alpha-2, e.g. CH. */
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Use the two-letter country code, e.g. CH'),
+  country: CountryCode,
   postalCode: z
     .string()
     .trim()

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { newAccountFields, OneTimeToken } from './accounts.ts';
-import { BusinessName } from './businesses.ts';
-import { Email, Phone } from './common.ts';
+import { BusinessName, Email, Phone } from './common.ts';
 
 /**
  * POST /v1/business-signup (the /business/signup pages): everything a new person and their

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PricePlanState } from './billing.ts';
 import { VisualSignaturePermissions } from './accounts.ts';
-import { Email, Phone } from './common.ts';
+import { BusinessName, Email, Phone } from './common.ts';
 import { defaultVisualSignaturePermissions } from './visual-signatures.ts';
 
 /** A member's role in their business (spec §6: admin also has member rights). */
@@ -295,8 +295,6 @@ export const BusinessForMember = z.object({
 export type BusinessForMember = z.infer<typeof BusinessForMember>;
 /** GET /v1/businesses/{id}: all of it for its admins, the member's view for the others. */
 export const BusinessView = z.union([Business, BusinessForMember]);
-
-export const BusinessName = z.string().trim().min(1).max(100);
 
 /** POST /v2/businesses (the /business/register page): the caller creates a business and becomes its admin. */
 export const CreateBusinessBody = z.strictObject({

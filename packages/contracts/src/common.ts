@@ -19,6 +19,9 @@ export const legislations = ['eidas', 'zertes'] as const;
 export const Legislation = z.enum(legislations);
 export type Legislation = z.infer<typeof Legislation>;
 
+/** A business's name (spec §3 Business name). */
+export const BusinessName = z.string().trim().min(1).max(100);
+
 export const Email = z.email('Please enter a valid email').max(254).toLowerCase();
 
 export const Empty = z.object({}).strict();

@@ -111,6 +111,11 @@ export class PaymentsAdapter {
     });
   }
 
+  /** Gives a payment method set up before its customer existed (direct upgrade) to that customer. */
+  attachPaymentMethod(id: string, customer: string) {
+    return this.stripe.paymentMethods.attach(id, { customer });
+  }
+
   detachPaymentMethod(id: string) {
     return this.stripe.paymentMethods.detach(id);
   }
@@ -169,15 +174,17 @@ export class PaymentsAdapter {
     return this.stripe.invoices.list(params);
   }
 
-  /** The active promotion code with this code (as the customer typed it), if any. */
+  /**
+   * The promotion code with this code (as the customer typed it), with its coupon: an active one if
+   * there is one, else an expired or used-up one (so the answer can say which), else null.
+   */
   async findPromotionCode(code: string) {
     const found = await this.stripe.promotionCodes.list({
       code,
-      active: true,
-      limit: 1,
+      limit: 100,
       expand: ['data.promotion.coupon'],
     });
-    return found.data[0] ?? null;
+    return found.data.find((promotion) => promotion.active) ?? found.data[0] ?? null;
   }
 
   retrieveCoupon(id: string) {

@@ -17,5 +17,11 @@ describe('log-safe URLs', () => {
   it('replaces credential-named query values and keeps the rest', () => {
     expect(logSafeUrl('/signup/confirm?token=abc&lang=it')).toBe('/signup/confirm?token=[redacted]&lang=it');
     expect(logSafeUrl('/api/v3/signature-requests?filter=all')).toBe('/api/v3/signature-requests?filter=all');
+    expect(
+      logSafeUrl('/upgrade?plan=team&setup_intent=seti_1&setup_intent_client_secret=seti_1_secret_x'),
+    ).toBe('/upgrade?plan=team&setup_intent=seti_1&setup_intent_client_secret=[redacted]');
+    expect(logSafeUrl('/sandbox/payments/pages/authenticate/seti_1/t0ken')).toBe(
+      '/sandbox/payments/pages/authenticate/seti_1/[redacted]',
+    );
   });
 });

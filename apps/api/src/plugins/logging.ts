@@ -15,14 +15,18 @@ const redactPaths = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'].flatMap((prefix) =>
  * In query strings also an OpenID Connect login's `code` and `state`, with which an eID provider
  * sends the browser back to a Signet page (not among the names above: error bodies have a `code`).
  */
-const secretQueryNames = new Set([...secretNames, 'code', 'state'].map((name) => name.toLowerCase()));
+const secretQueryNames = new Set(
+  // Stripe returns the browser from a setup intent's authentication with its client secret.
+  [...secretNames, 'code', 'state', 'setup_intent_client_secret'].map((name) => name.toLowerCase()),
+);
 
 /**
  * Path segments that are a link's own secret: a send-to link, a business invitation (its page and
  * its API calls), a sandbox identification page (after its session id). The segment after each of
- * these is replaced in the log.
+ * these is replaced in the log; so is the token of a payments sandbox authentication page (after its intent id).
  */
-const secretPathSegments = /(\/(?:sendto|invite|business-invitations|ident\/sessions\/[^/?#]+)\/)[^/?#]+/g;
+const secretPathSegments =
+  /(\/(?:sendto|invite|business-invitations|ident\/sessions\/[^/?#]+|payments\/pages\/authenticate\/[^/?#]+)\/)[^/?#]+/g;
 
 /**
  * A request URL as the access log may keep it: credential-named query values and the secrets of

@@ -9,7 +9,7 @@ type Directives = Record<string, string[]>;
  * carry the per-response nonce that helmet adds to style-src. Page images and downloads are
  * object URLs (blob:), small icons data: URLs.
  */
-function appDirectives(https: boolean, connect: string[] = []): Directives {
+function appDirectives(https: boolean, paymentsSource: string | null = null): Directives {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'none'"],
@@ -19,8 +19,8 @@ function appDirectives(https: boolean, connect: string[] = []): Directives {
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
-    // The payments provider's API too when it is elsewhere (Stripe): card details go there directly.
-    'connect-src': ["'self'", ...connect],
+    // The payment form sends card details straight to the payments API (paymentsSourceOf).
+    'connect-src': paymentsSource ? ["'self'", paymentsSource] : ["'self'"],
     'form-action': ["'self'"],
     // Nobody may frame Signet: a framed signing page invites clickjacking.
     'frame-ancestors': ["'none'"],
@@ -49,6 +49,19 @@ function pagePolicies(https: boolean): Array<{ prefix: string; directives: Direc
 }
 
 /**
+ * What the web app's payment form may reach besides Signet: the payments API base URL the browser is
+ * given (STRIPE_API_URL), as a path prefix so that nothing else of that host is reachable; none when
+ * it is Signet's own (the embedded sandbox under /sandbox/payments). The form uses fetch, so
+ * form-action stays 'self'; the provider's authentication page is a top-level navigation, which CSP
+ * does not govern, and it returns to a page of Signet.
+ */
+function paymentsSourceOf(publicUrl: string, paymentsApiUrl: string): string | null {
+  const api = new URL(paymentsApiUrl);
+  if (api.origin === new URL(publicUrl).origin) return null;
+  return `${api.origin}${api.pathname.replace(/\/+$/, '')}/`;
+}
+
+/**
  * Security headers on every answer, through helmet: the Content-Security-Policy above,
  * frame-ancestors 'none' and X-Frame-Options DENY, nosniff, Referrer-Policy no-referrer (a
  * signing link must not leak to other sites), and HSTS only when Signet is served over https.
@@ -57,12 +70,10 @@ function pagePolicies(https: boolean): Array<{ prefix: string; directives: Direc
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   publicUrl: string,
-  /** The payments API as browsers reach it (the embedded sandbox: Signet's own origin). */
-  paymentsBrowserUrl?: string,
+  paymentsApiUrl: string,
 ): Promise<void> {
   const https = new URL(publicUrl).protocol === 'https:';
-  const paymentsOrigin = paymentsBrowserUrl ? new URL(paymentsBrowserUrl).origin : null;
-  const connect = paymentsOrigin && paymentsOrigin !== new URL(publicUrl).origin ? [paymentsOrigin] : [];
+  const paymentsSource = paymentsSourceOf(publicUrl, paymentsApiUrl);
   for (const { prefix, directives } of pagePolicies(https)) {
     const helmet = { enableCSPNonces: false, contentSecurityPolicy: { useDefaults: false, directives } };
     app.addHook('onRoute', (route) => {
@@ -72,7 +83,7 @@ export async function registerSecurityHeaders(
   }
   const options: FastifyHelmetOptions = {
     enableCSPNonces: true,
-    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(https, connect) },
+    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(https, paymentsSource) },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },

@@ -70,13 +70,25 @@ export function payInvoice(ctx: PaymentsContext, id: string, params: Params): In
  * period at the new seats and prices). Without a subscription: a new subscription's first invoice.
  */
 export function previewInvoice(ctx: PaymentsContext, params: Params): Invoice {
-  allowOnly(params, ['customer', 'subscription', 'subscription_details', 'discounts', 'currency']);
+  allowOnly(params, [
+    'customer',
+    'customer_details',
+    'subscription',
+    'subscription_details',
+    'discounts',
+    'currency',
+  ]);
   const details = obj(params, 'subscription_details') ?? {};
   const subscriptionId = str(params, 'subscription');
   const now = ctx.store.now();
   const id = `upcoming_${ctx.store.newId('in')}`;
   if (!subscriptionId) {
-    const customer = ctx.store.get<Customer>('customer', str(params, 'customer') ?? '', 'customer');
+    // Stripe previews a first invoice for someone who is no customer yet from `customer_details`.
+    const newCustomer = obj(params, 'customer_details');
+    const customer =
+      !str(params, 'customer') && newCustomer
+        ? ({ id: null, balance: 0, email: null, name: null } as unknown as Customer)
+        : ctx.store.get<Customer>('customer', str(params, 'customer') ?? '', 'customer');
     if (!details.items) throw missingParam('subscription_details[items]');
     const planned = planItems(ctx, [], readItems(details));
     const interval = planned[0]!.price.recurring!.interval;
@@ -98,9 +110,8 @@ export function previewInvoice(ctx: PaymentsContext, params: Params): Invoice {
       reason: 'subscription_create',
       period,
       discount,
-      // The preview names what it would apply (Stripe: the discounts to be made), so its
-      // total_discount_amounts say how much the promo code takes off.
-      discounts: discount > 0 ? picked.map((entry) => entry.promotionCode?.id ?? entry.coupon.id) : [],
+      // The discount the subscription would get (Stripe names one in total_discount_amounts).
+      discounts: discount > 0 ? [ctx.store.newId('di')] : [],
     });
   }
   const subscription = ctx.store.get<Subscription>('subscription', subscriptionId, 'subscription');

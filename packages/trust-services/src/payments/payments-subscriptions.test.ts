@@ -391,6 +391,14 @@ describe('prices and subscriptions of the payments sandbox', () => {
       discounts: [{ promotion_code: code.id }],
     });
     expect(preview.amount_due).toBe(2400);
+    // Someone who is no customer yet (Signet's direct upgrade) gets the same first invoice.
+    const newcomer = await bed.stripe.invoices.createPreview({
+      customer_details: { tax_exempt: 'none' },
+      subscription_details: { items: [{ price: teamMonthlyChf.id, quantity: 2 }] },
+      discounts: [{ promotion_code: code.id }],
+    });
+    expect(newcomer).toMatchObject({ customer: null, amount_due: 2400 });
+    expect(newcomer.total_discount_amounts?.[0]?.amount).toBe(preview.subtotal - 2400);
     const subscription = await bed.stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: teamMonthlyChf.id, quantity: 2 }],

@@ -9,9 +9,11 @@ import { seatsOf } from '../businesses/business-seats.service.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { sweepBillingRules } from './billing-rules.service.ts';
 import * as billing from './billing.service.ts';
+import * as direct from './direct-upgrade.service.ts';
 import type { PaymentsPort } from './payments-port.ts';
 import { receivePaymentsEvent } from './payments-events.service.ts';
 import * as paymentMethods from './payment-methods.service.ts';
+import { validatePromo } from './promo-codes.service.ts';
 import * as subscriptions from './subscriptions.service.ts';
 import * as changes from './subscription-changes.service.ts';
 import { referralCode } from './referral-codes.service.ts';
@@ -87,6 +89,12 @@ export async function billingRoutes(
     chargebeePortalSession: (request) =>
       changes.chargebeePortalSession(deps, businessCaller(request).businessId, request.body.redirectUrl),
     invoices: (request) => changes.invoicesOf(deps, businessCaller(request).businessId),
+    validatePromo: (request) => validatePromo(deps, request.body),
+    directSetupIntent: (request) => direct.directSetupIntent(deps, userCaller(request).userId, request.body),
+    directValidatePromo: (request) => validatePromo(deps, request.body),
+    directPreview: (request) => subscriptions.previewNewSubscription(deps, request.body),
+    directConfirm: (request) =>
+      direct.directConfirm(deps, userCaller(request).userId, request.body, billingNow),
     paymentsEvent: (request) => {
       const signature = request.headers['stripe-signature'];
       return receivePaymentsEvent(deps, {

@@ -15,6 +15,7 @@ import { AppError } from '../../errors.ts';
 import { getAccount } from '../accounts/accounts.service.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import * as repo from './billing.repository.ts';
+import { discountsAsOf } from './promo-codes.service.ts';
 
 // A business's plan and billing state as Signet answers it (spec §3 pricePlan, billing; §4), the
 // price catalogue (§1, §9), and the seats a plan gives. The payments events and the billing job
@@ -98,11 +99,12 @@ async function requireColumns(db: Db, businessId: string): Promise<repo.Business
 export async function businessBillingView(
   db: Db,
   businessId: string,
+  now: Date,
 ): Promise<{ pricePlan: PricePlanState; stripeSubscriptionStatus: string | null }> {
   const business = await requireColumns(db, businessId);
   const billing = await repo.billingOf(db, businessId);
   return {
-    pricePlan: await pricePlanState(db, business, billing),
+    pricePlan: await pricePlanState(db, business, billing, now),
     stripeSubscriptionStatus: billing?.subscriptionStatus ?? null,
   };
 }
@@ -111,6 +113,7 @@ async function pricePlanState(
   db: Db,
   business: repo.BusinessBillingColumns,
   billing: repo.BillingRow | null,
+  now: Date,
 ): Promise<PricePlanState> {
   const base = planBaseOf(business, trialEndOf(business, billing));
   const plan = business.pricePlanName ? await repo.anyPriceOf(db, business.pricePlanName) : null;
@@ -119,7 +122,7 @@ async function pricePlanState(
     current: toPlanBase(base.current),
     next: base.next && toPlanBase(base.next),
     licenses: plan ? { idents: plan.idents } : noLicences,
-    discounts: billing?.discounts ?? [],
+    discounts: discountsAsOf(billing?.discounts ?? [], now),
   };
 }
 
@@ -190,7 +193,7 @@ export async function billingInformation(
     stripeSubscriptionStatus: status,
     paymentIssues: hasPaymentIssues(business.paymentMethod, status),
     errorCode: billing?.paymentFailedAt ? billing.errorCode : null,
-    pricePlan: await pricePlanState(deps.db, business, billing),
+    pricePlan: await pricePlanState(deps.db, business, billing, deps.clock.now()),
     cycle: billing?.cycle ?? null,
     currency: billing?.currency ?? null,
     trial:

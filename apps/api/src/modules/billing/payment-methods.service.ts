@@ -22,7 +22,12 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * The business's customer at the provider, created on first use with the business's id in its
  * metadata. The idempotency key is the business's: two first uses at once make one customer.
  */
-export async function customerOf(deps: PaymentsDeps, businessId: string): Promise<string> {
+export async function customerOf(
+  deps: PaymentsDeps,
+  businessId: string,
+  /** Where the business is billed, when known (the direct upgrade asks it). */
+  country?: string,
+): Promise<string> {
   const billing = await repo.billingOf(deps.db, businessId);
   if (billing?.stripeCustomerId) return billing.stripeCustomerId;
   const [business] = await deps.db
@@ -33,7 +38,11 @@ export async function customerOf(deps: PaymentsDeps, businessId: string): Promis
   if (!business) throw new AppError('NOT_FOUND', 'No such business.');
   const customer = await withPayments(() =>
     deps.payments.createCustomer(
-      { name: business.name, metadata: { signet_business_id: businessId } },
+      {
+        name: business.name,
+        ...(country ? { address: { country } } : {}),
+        metadata: { signet_business_id: businessId },
+      },
       `signet-customer-${businessId}`,
     ),
   );
@@ -41,7 +50,7 @@ export async function customerOf(deps: PaymentsDeps, businessId: string): Promis
   return customer.id;
 }
 
-function toSetupIntent(deps: PaymentsDeps, intent: StripeSetupIntent): SetupIntent {
+export function toSetupIntent(deps: PaymentsDeps, intent: StripeSetupIntent): SetupIntent {
   const browser = deps.payments.browserSettings();
   return {
     id: intent.id,
@@ -55,10 +64,26 @@ function toSetupIntent(deps: PaymentsDeps, intent: StripeSetupIntent): SetupInte
   };
 }
 
-type MethodType = 'card' | 'sepa_debit';
+/** The provider's setup intent; its 404 (no such intent) is the caller's mistake (`notFound`), not an outage. */
+export function retrieveSetupIntent(
+  deps: PaymentsDeps,
+  intentId: string,
+  notFound: AppError,
+): Promise<StripeSetupIntent> {
+  return withPayments(async () => {
+    try {
+      return await deps.payments.retrieveSetupIntent(intentId);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) throw notFound;
+      throw error;
+    }
+  });
+}
+
+export type MethodType = 'card' | 'sepa_debit';
 
 /** Cards anywhere; SEPA debits for payers in the SEPA area only (a mandate needs a SEPA account). */
-function offeredTypes(country: string, asked: MethodType[] | undefined): MethodType[] {
+export function offeredTypes(country: string, asked: MethodType[] | undefined): MethodType[] {
   const sepa = (sepaCountries as readonly string[]).includes(country);
   const offered: MethodType[] = sepa ? ['card', 'sepa_debit'] : ['card'];
   if (!asked) return offered;
@@ -107,15 +132,7 @@ export async function setupIntentOf(
   });
   const billing = await repo.billingOf(deps.db, businessId);
   if (!billing?.stripeCustomerId) throw notFound;
-  const intent = await withPayments(async () => {
-    try {
-      return await deps.payments.retrieveSetupIntent(intentId);
-    } catch (error) {
-      // The provider's 404 (no such intent) is the caller's mistake, not an outage.
-      if ((error as { statusCode?: number }).statusCode === 404) throw notFound;
-      throw error;
-    }
-  });
+  const intent = await retrieveSetupIntent(deps, intentId, notFound);
   if (idOf(intent.customer) !== billing.stripeCustomerId) throw notFound;
   const method = idOf(intent.payment_method);
   if (intent.status === 'succeeded' && method) {

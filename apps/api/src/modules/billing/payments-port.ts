@@ -16,6 +16,7 @@ export type PaymentsPort = Pick<
   | 'retrieveSetupIntent'
   | 'listPaymentMethods'
   | 'setDefaultPaymentMethod'
+  | 'attachPaymentMethod'
   | 'retrieveProduct'
   | 'createProduct'
   | 'createPrice'

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { BillingInformation, PricePreview, UpgradeBody, UpgradeResult } from '@signet/contracts/billing';
+import type {
+  BillingInformation,
+  DirectPreviewBody as PlanChoice,
+  PricePreview,
+  PromoValidation,
+  UpgradeBody,
+  UpgradeResult,
+} from '@signet/contracts/billing';
 import { AppError } from '../../errors.ts';
 import * as repo from './billing.repository.ts';
 import { withPayments } from './payments-errors.ts';
@@ -7,6 +14,7 @@ import { applyAnsweredSubscription } from './payments-events.service.ts';
 import type { PaymentsPort } from './payments-port.ts';
 import { customerOf, setupIntentOf, type PaymentsDeps } from './payment-methods.service.ts';
 import { providerPriceOf } from './provider-prices.ts';
+import { recordDiscount, redeemablePromotion } from './promo-codes.service.ts';
 
 // Subscribing a business to a plan (spec §7 Subscriptions: upgrade and its preview). Signet asks the
 // provider and applies the subscription it answers through the code that applies its webhooks
@@ -19,26 +27,28 @@ type StripeInvoicePreview = Awaited<ReturnType<PaymentsPort['previewInvoice']>>;
 /** Subscription states after which a new subscription is made rather than the old one changed. */
 export const ended = new Set(['canceled', 'incomplete_expired']);
 
-interface Chosen {
+/** A plan choice checked against the catalogue, with the provider's price and promotion code. */
+interface Checked {
   row: repo.PricePlanRow;
   priceId: string;
-  customer: string;
   discounts: Array<{ promotion_code: string }> | undefined;
+  /** The promo code's discount, to record on the business once redeemed. */
+  promo: PromoValidation | null;
+}
+
+interface Chosen extends Checked {
+  customer: string;
   /** The business's subscription that is changed, when it has a live one. */
   current: StripeSubscription | null;
   billing: repo.BillingRow | null;
 }
 
 /**
- * Checks the choice and finds what the provider needs for it: the catalogue price, the seats
- * (members and pending invitations each hold one; the plan has a maximum), the promo code.
+ * Checks a choice, for a business or for the one an individual is about to create: the catalogue
+ * price, the seats (members and pending invitations each hold one; the plan has a maximum), the
+ * promo code.
  */
-async function resolveChoice(
-  deps: PaymentsDeps,
-  businessId: string,
-  body: UpgradeBody,
-  seatsUsed: number,
-): Promise<Chosen> {
+async function checkChoice(deps: PaymentsDeps, body: PlanChoice, seatsUsed: number): Promise<Checked> {
   const row = await repo.priceOf(deps.db, body);
   if (!row)
     throw new AppError('VALIDATION_FAILED', 'This plan has no price in this cycle and currency.', {
@@ -54,18 +64,21 @@ async function resolveChoice(
     throw new AppError('VALIDATION_FAILED', `The ${row.plan} plan has at most ${row.seatsMax} seats.`, {
       field: 'seats',
     });
-  const customer = await customerOf(deps, businessId);
   const priceId = await providerPriceOf(deps.payments, row);
-  let discounts: Chosen['discounts'];
-  if (body.promoCode) {
-    const code = body.promoCode;
-    const promotion = await withPayments(() => deps.payments.findPromotionCode(code));
-    if (!promotion)
-      throw new AppError('VALIDATION_FAILED', 'This promo code is unknown or no longer valid.', {
-        field: 'promoCode',
-      });
-    discounts = [{ promotion_code: promotion.id }];
-  }
+  if (!body.promoCode) return { row, priceId, discounts: undefined, promo: null };
+  const { promotion, validation } = await redeemablePromotion(deps, body.promoCode, body.currency);
+  return { row, priceId, discounts: [{ promotion_code: promotion.id }], promo: validation };
+}
+
+/** The checked choice, and what the business has at the provider (customer, live subscription). */
+async function resolveChoice(
+  deps: PaymentsDeps,
+  businessId: string,
+  body: PlanChoice,
+  seatsUsed: number,
+): Promise<Chosen> {
+  const checked = await checkChoice(deps, body, seatsUsed);
+  const customer = await customerOf(deps, businessId);
   const billing = await repo.billingOf(deps.db, businessId);
   const liveId =
     billing?.stripeSubscriptionId && !ended.has(billing.subscriptionStatus ?? '')
@@ -73,10 +86,8 @@ async function resolveChoice(
       : null;
   const current = liveId ? await withPayments(() => deps.payments.retrieveSubscription(liveId)) : null;
   return {
-    row,
-    priceId,
+    ...checked,
     customer,
-    discounts,
     current: current && !ended.has(current.status) ? current : null,
     billing,
   };
@@ -132,6 +143,23 @@ export async function previewUpgrade(
 }
 
 /**
+ * POST /v2/businesses/direct_upgrade/preview: the first invoice of a new subscription for someone
+ * who is no customer yet (the provider previews it from `customer_details`); the business will have
+ * its creator as its one member.
+ */
+export async function previewNewSubscription(deps: PaymentsDeps, body: PlanChoice): Promise<PricePreview> {
+  const checked = await checkChoice(deps, body, 1);
+  const invoice = await withPayments(() =>
+    deps.payments.previewInvoice({
+      customer_details: { tax_exempt: 'none' },
+      ...(checked.discounts ? { discounts: checked.discounts } : {}),
+      subscription_details: { items: [{ price: checked.priceId, quantity: body.seats }] },
+    }),
+  );
+  return toPreview(invoice);
+}
+
+/**
  * The key of one upgrade request: the business, what it asks, and the subscription it starts from.
  * Two clicks at once send the same key, so the provider makes one subscription; a later upgrade
  * (another subscription state) gets a new key.
@@ -165,6 +193,8 @@ export async function upgrade(
   body: UpgradeBody,
   seatsUsed: number,
   billingNow: () => Promise<BillingInformation>,
+  /** The caller's own key for a new subscription (the direct upgrade's, of its setup intent). */
+  createKey?: string,
 ): Promise<UpgradeResult> {
   if (body.setupIntentId) {
     const intent = await setupIntentOf(deps, businessId, body.setupIntentId);
@@ -204,9 +234,14 @@ export async function upgrade(
             metadata,
             ...(chosen.discounts ? { discounts: chosen.discounts } : {}),
           },
-          key,
+          createKey ?? key,
         ),
   );
+  if (chosen.promo) {
+    const item = subscription.items.data[0];
+    const periodEnd = item?.current_period_end ? new Date(item.current_period_end * 1000) : null;
+    await recordDiscount(deps, businessId, chosen.promo, periodEnd);
+  }
   await applyAnsweredSubscription(deps, subscription);
   const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
   return {

@@ -105,9 +105,10 @@ export async function insertBusinessWithAdmin(
   clock: BusinessesDeps['clock'],
   adminUserId: string,
   business: NewBusiness,
+  /** The direct upgrade names the business after its setup intent: a repeated request finds it. */
+  id: string = randomUUID(),
 ): Promise<string> {
   const now = clock.now();
-  const id = randomUUID();
   await repo.insertBusiness(db, {
     id,
     name: business.name,
@@ -135,6 +136,14 @@ export async function createBusiness(
 ): Promise<UserBusiness> {
   const id = await deps.db.transaction((tx) => insertBusinessWithAdmin(tx, deps.clock, caller.userId, body));
   return userBusinessOf(await requireBusiness(deps.db, id), 'admin');
+}
+
+/**
+ * Takes back a business just created for a payment that then failed (the direct upgrade): it had
+ * nothing but its creator, who is an individual again.
+ */
+export async function withdrawNewBusiness(db: Db, id: string): Promise<void> {
+  await repo.deleteBusiness(db, id);
 }
 
 /** Test-only (NODE_ENV=test): the payment marker the spec §4 gates read, e.g. NEEDS_PAYMENT_METHOD. */
@@ -194,7 +203,11 @@ async function businessForMember(deps: BusinessesDeps, caller: BusinessCaller): 
 async function businessForAdmin(deps: BusinessesDeps, caller: BusinessCaller): Promise<Business> {
   const row = await requireBusiness(deps.db, caller.businessId);
   const members = (await repo.membersOf(deps.db, row.id)).map(toMember);
-  const { pricePlan, stripeSubscriptionStatus } = await businessBillingView(deps.db, row.id);
+  const { pricePlan, stripeSubscriptionStatus } = await businessBillingView(
+    deps.db,
+    row.id,
+    deps.clock.now(),
+  );
   return {
     id: row.id,
     name: row.name,

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useTranslation } from 'react-i18next';
 import type { BillingCycle, ChosenPlan, PricePlan } from '@signet/contracts/billing';
@@ -10,24 +9,34 @@ import { EmptyState } from '../../../components/page-frame.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatPrice } from '../plan-prices.ts';
+import type { BusinessMembership } from '../../../lib/business-membership.ts';
+import { PaymentStep } from './payment-step.tsx';
 import { planAllowances } from './plan-card.tsx';
 
 const ns = 'billing';
 
 /**
  * `/upgrade?plan=…&cycle=…`: the plan chosen, its price and what the first billing cycle costs with
- * the seats it includes. The payment step (card or SEPA debit) starts from here once it is wired.
+ * the seats it includes, then the payment step (card or SEPA debit) that makes the person's business.
  */
 export function ChoiceSummary({
   plan,
   cycle,
   prices,
   language,
+  business,
+  email,
+  returned,
 }: {
   plan: ChosenPlan;
   cycle: BillingCycle;
   prices: PricePlan[];
   language: Language;
+  /** The person's business, if they are in one. */
+  business: BusinessMembership | null;
+  email: string;
+  /** Back from the provider's authentication page, with its outcome. */
+  returned: { setupIntentId: string; succeeded: boolean } | null;
 }) {
   const { t } = useTranslation(ns);
   const price = prices.find((p) => p.plan === plan && p.cycle === cycle);
@@ -70,13 +79,26 @@ export function ChoiceSummary({
             <li key={line}>{line}</li>
           ))}
         </Box>
-        <Alert severity="info">{t('summary.payment_next')}</Alert>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          <Button variant="contained" disabled>
-            {t('summary.pay')}
-          </Button>
-          {back}
-        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>{back}</Box>
+        {business ? (
+          // Someone in a business upgrades it from its billing page (its admins), not as an individual.
+          <Alert
+            severity="info"
+            action={
+              business.role === 'admin' ? (
+                <ButtonLink to="/business/billing" color="inherit" size="small">
+                  {t('summary.to_business_billing')}
+                </ButtonLink>
+              ) : undefined
+            }
+          >
+            {t(business.role === 'admin' ? 'summary.in_business_admin' : 'summary.in_business_member', {
+              business: business.name,
+            })}
+          </Alert>
+        ) : (
+          <PaymentStep price={{ ...price, plan }} language={language} email={email} returned={returned} />
+        )}
       </Box>
     </SectionCard>
   );

@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import TextField from '@mui/material/TextField';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BillingCycle, ChosenPlan, PricePlan } from '@signet/contracts/billing';
 import { EmptyState, PageFrame, PageLoading } from '../../../components/page-frame.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { userBusinessQueryOptions } from '../../../lib/api/get-user-business.ts';
+import { useUser } from '../../../lib/api/get-user.ts';
 import { currentLanguage, priceCurrencyFor } from '../../../lib/i18n.ts';
 import { useErrorText } from '../../../lib/server-errors.ts';
 import { usePricePlans } from '../api/price-plans.ts';
 import { offeredPlans, yearlySaving } from '../plan-prices.ts';
 import { PlanCard } from './plan-card.tsx';
 import { ChoiceSummary } from './choice-summary.tsx';
+import { ChoiceToggle } from './choice-toggle.tsx';
 
 const ns = 'billing';
 
@@ -28,16 +29,35 @@ export function PlanChooserPage() {
   const errorText = useErrorText([ns]);
   const language = currentLanguage();
   const currency = priceCurrencyFor(language);
-  const search = useSearch({ strict: false }) as { plan?: ChosenPlan; cycle?: BillingCycle };
+  const search = useSearch({ strict: false }) as {
+    plan?: ChosenPlan;
+    cycle?: BillingCycle;
+    // How the provider's authentication page returns (Stripe's names).
+    setup_intent?: string;
+    redirect_status?: string;
+  };
   const [cycle, setCycle] = useState<BillingCycle>(search.cycle ?? 'monthly');
   const plans = usePricePlans(currency);
+  const business = useQuery(userBusinessQueryOptions);
+  const user = useUser();
+  // Read once: the payment step takes the intent's id and outcome out of the address at once.
+  const [returned] = useState(() =>
+    search.setup_intent
+      ? { setupIntentId: search.setup_intent, succeeded: search.redirect_status === 'succeeded' }
+      : null,
+  );
 
   let content;
-  if (plans.isPending) content = <PageLoading label={t('chooser.loading')} />;
-  else if (plans.isError)
+  if (plans.isPending || business.isPending || user.isPending)
+    content = <PageLoading label={t('chooser.loading')} />;
+  else if (plans.isError || business.isError || user.isError)
     content = (
-      <RetryAlert severity="error" retryLabel={t('retry')} onRetry={() => void plans.refetch()}>
-        {errorText(plans.error)}
+      <RetryAlert
+        severity="error"
+        retryLabel={t('retry')}
+        onRetry={() => void Promise.all([plans.refetch(), business.refetch(), user.refetch()])}
+      >
+        {errorText(plans.error ?? business.error ?? user.error)}
       </RetryAlert>
     );
   else if (search.plan)
@@ -47,6 +67,9 @@ export function PlanChooserPage() {
         cycle={search.cycle ?? 'monthly'}
         prices={plans.data.plans}
         language={language}
+        business={business.data}
+        email={user.data.email}
+        returned={returned}
       />
     );
   else
@@ -85,23 +108,15 @@ function PlanCards({
     );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <ToggleButtonGroup
-        exclusive
-        color="primary"
-        size="small"
+      <ChoiceToggle
+        label={t('chooser.cycle_label')}
         value={cycle}
-        aria-label={t('chooser.cycle_label')}
-        onChange={(_, next: BillingCycle | null) => next && onCycle(next)}
-        sx={{
-          alignSelf: 'flex-start',
-          bgcolor: 'background.paper',
-          // MUI's unselected grey is too faint on the page background.
-          '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' },
-        }}
-      >
-        <ToggleButton value="monthly">{t('chooser.monthly')}</ToggleButton>
-        <ToggleButton value="yearly">{t('chooser.yearly')}</ToggleButton>
-      </ToggleButtonGroup>
+        options={[
+          { value: 'monthly', label: t('chooser.monthly') },
+          { value: 'yearly', label: t('chooser.yearly') },
+        ]}
+        onChange={onCycle}
+      />
       <Box
         component="ul"
         aria-label={t('chooser.plans_label')}
@@ -123,14 +138,6 @@ function PlanCards({
           />
         ))}
       </Box>
-      <TextField
-        label={t('chooser.promo_label')}
-        disabled
-        helperText={t('chooser.promo_help')}
-        // The note says why the field is off; it must stay readable (disabled grey is not).
-        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
-        sx={{ maxWidth: 360 }}
-      />
     </Box>
   );
 }
