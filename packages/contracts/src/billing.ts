@@ -298,7 +298,6 @@ export const ReferralCode = z.object({
 });
 export type ReferralCode = z.infer<typeof ReferralCode>;
 
-
 /** A promotion code as the customer types it (the provider's codes are letters and digits). */
 const PromoCode = z
   .string()
