@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { sepaCountries } from '@signet/contracts/billing';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useErrorText } from '../../../lib/server-errors.ts';
 import { billingKey } from '../api/billing-keys.ts';
 import { createSetupIntent, finishSetupIntent } from '../api/setup-intent.ts';
-import { confirmWithProvider, ProviderRefusal, type NewMethod } from '../provider-browser.ts';
+import { usePaymentErrorText } from '../payment-error-text.ts';
+import { confirmPaymentMethod, type PaymentDetails } from '../payments-provider.ts';
 
 const ns = 'billing';
 /** Where the payer's country waits while the issuer's authentication page is open. */
@@ -33,7 +33,7 @@ type Kind = 'card' | 'sepa_debit';
  */
 export function AddPaymentMethod({ businessId }: { businessId: string }) {
   const { t } = useTranslation(ns);
-  const errorText = useErrorText([ns]);
+  const paymentErrorText = usePaymentErrorText();
   const queryClient = useQueryClient();
   const [country, setCountry] = useState<string>('CH');
   const [kind, setKind] = useState<Kind>('card');
@@ -48,7 +48,7 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
   const set = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setFields((old) => ({ ...old, [name]: event.target.value }));
 
-  const method = (): NewMethod | null => {
+  const method = (): PaymentDetails | null => {
     if (effectiveKind === 'sepa_debit') {
       if (!fields.iban.trim() || !fields.name.trim() || !fields.email.trim()) return null;
       return { type: 'sepa_debit', iban: fields.iban, name: fields.name.trim(), email: fields.email.trim() };
@@ -75,7 +75,7 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
     try {
       const intent = await createSetupIntent(businessId, country);
       const returnUrl = `${window.location.origin}/business/billing/payment`;
-      const confirmed = await confirmWithProvider(intent, details, returnUrl);
+      const confirmed = await confirmPaymentMethod(intent, details, returnUrl);
       if (confirmed.status === 'requires_action' && confirmed.nextActionUrl) {
         sessionStorage.setItem(pendingCountryKey, country);
         window.location.assign(confirmed.nextActionUrl);
@@ -88,7 +88,7 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
     } catch (error) {
       setState({
         busy: false,
-        error: error instanceof ProviderRefusal ? error.message : errorText(error),
+        error: paymentErrorText(error),
         done: false,
       });
     }

@@ -15,11 +15,11 @@ import type { ChosenPlan } from '@signet/contracts/billing';
 import type { Language } from '@signet/contracts/common';
 import { CheckboxField } from '../../../components/checkbox-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useErrorText } from '../../../lib/server-errors.ts';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 import { useDirectConfirm, useDirectSetupIntent, useValidatePromo } from '../api/direct-upgrade.ts';
 import { keepPendingUpgrade, takePendingUpgrade, type PendingUpgrade } from '../pending-upgrade.ts';
-import { confirmPaymentMethod, ProviderError, type PaymentDetails } from '../payments-provider.ts';
+import { confirmPaymentMethod, type PaymentDetails } from '../payments-provider.ts';
+import { usePaymentErrorText } from '../payment-error-text.ts';
 import { ChoiceToggle } from './choice-toggle.tsx';
 import { FirstInvoicePreview } from './first-invoice-preview.tsx';
 
@@ -67,24 +67,6 @@ function returnUrlFor(plan: ChosenPlan, cycle: string): string {
   url.searchParams.set('plan', plan);
   url.searchParams.set('cycle', cycle);
   return url.toString();
-}
-
-/** The provider's and Signet's failures as the form says them. */
-function usePaymentErrorText() {
-  const { t } = useTranslation(ns);
-  const errorText = useErrorText([ns]);
-  return (error: unknown): string => {
-    if (error instanceof ProviderError) {
-      const { failure } = error;
-      if (failure.kind === 'declined')
-        return failure.declineCode === 'insufficient_funds'
-          ? t('payment.insufficient_funds')
-          : t('payment.declined');
-      if (failure.kind === 'invalid') return t('payment.details_invalid');
-      return t('payment.provider_unavailable');
-    }
-    return errorText(error);
-  };
 }
 
 /**
