@@ -79,7 +79,7 @@ test('business signup: business, person, mailed link, welcome; the admin sees th
   // Billing: the trial, its end and the seats; choosing a plan leads to the plan chooser.
   await page.waitForURL((url) => url.pathname === '/business/billing');
   await page.getByRole('heading', { name: 'Plan and subscription' }).waitFor();
-  await page.getByText(/Your trial ends on/).waitFor();
+  await page.getByText(/Your trial ends in \d+ days/).waitFor();
   await page.getByText('1 of 50 in use').waitFor();
   await shoot(page, 'business-billing');
   await page.getByRole('link', { name: 'Change plan' }).click();
