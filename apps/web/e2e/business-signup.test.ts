@@ -82,7 +82,7 @@ test('business signup: business, person, mailed link, welcome; the admin sees th
   await page.getByText(/Your trial ends in \d+ days/).waitFor();
   await page.getByText('1 of 50 in use').waitFor();
   await shoot(page, 'business-billing');
-  await page.getByRole('link', { name: 'Change plan' }).click();
+  await page.getByRole('link', { name: 'Choose a plan' }).click();
 
   // The plans in the language's currency (en-gb: EUR), per month, then per year.
   await page.waitForURL((url) => url.pathname === '/upgrade');

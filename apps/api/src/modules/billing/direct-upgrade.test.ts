@@ -123,7 +123,8 @@ describe.each(databaseKinds)('the direct upgrade on %s', (kind) => {
     expect(result.billing).toMatchObject({ paymentMethod: 'STRIPE', currency: 'EUR' });
     const methods = await t.call('GET', `/v1/businesses/${result.businessId}/billing/payment`, person);
     expect(json(methods)).toMatchObject({
-      paymentMethods: [{ type: 'sepa_debit', last4: '3000', isDefault: true }],
+      cards: [],
+      sepaDebits: [{ country: 'DE', last4: '3000', defaultPaymentMethod: true }],
     });
   });
 
