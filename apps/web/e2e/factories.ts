@@ -227,18 +227,3 @@ export async function addCard(
   assert.equal(finished.body.setupIntent?.status, 'succeeded', JSON.stringify(finished.body));
   return finished.body.setupIntent;
 }
-
-/** The business subscribes to Team with a card, as its admin would: the card, then the upgrade. */
-export async function subscribeToTeam(
-  business: { id: string; admin: TestAccount },
-  seats = 2,
-): Promise<void> {
-  const token = business.admin.token;
-  await addCard(business);
-  const upgraded = await api<{ status: string }>(`/v2/businesses/${business.id}/subscriptions/upgrade`, {
-    method: 'PUT',
-    token,
-    body: { plan: 'team', cycle: 'monthly', currency: 'CHF', seats },
-  });
-  assert.equal(upgraded.body.status, 'active', JSON.stringify(upgraded.body));
-}
