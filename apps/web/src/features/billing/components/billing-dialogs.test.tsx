@@ -43,7 +43,7 @@ describe('billing dialogs', { timeout: 20_000 }, () => {
       'The free plan keeps: Simple (SES); 5 free signatures a month; 1 seat.',
     );
     expect(summary.textContent).toContain('You lose: Advanced (AES), Qualified (QES).');
-    expect(summary.textContent).toContain("3 seats beyond the free plan's end.");
+    expect(summary.textContent).toContain('The free plan has one seat: 3 of your seats end.');
     fireEvent.click(screen.getByRole('button', { name: 'Move to the free plan' }));
     expect(onAction).toHaveBeenCalledWith('confirm', undefined);
   });
@@ -59,7 +59,9 @@ describe('billing dialogs', { timeout: 20_000 }, () => {
       />,
     );
     expect(
-      screen.getByText(/Your plan SME \(2019\) is no longer offered\. It moves to the current plan Team/),
+      screen.getByText(
+        /Your plan SME \(2019\) is no longer offered\. It moves to Team, the current plan of the same price class, now\./,
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Understood' }));
