@@ -6,7 +6,7 @@ import type {
   PricePlanState,
   PlanLicences,
 } from '@signet/contracts/billing';
-import { currencyFor, platformOf } from '@signet/contracts/billing';
+import { currencyFor, planTraits, platformOf } from '@signet/contracts/billing';
 import type { PlanBase, PlanBaseType } from '@signet/contracts/business-lifecycle';
 import type { Currency } from '@signet/contracts/billing';
 import type { Language } from '@signet/contracts/common';
@@ -157,13 +157,14 @@ function subscribed(billing: repo.BillingRow | null): billing is repo.BillingRow
 
 /**
  * The seats a business has: with a subscription, the seats bought, at least the plan's included
- * and at most its maximum; without one, the configured BUSINESS_SEAT_LIMIT.
+ * and at most its maximum; on a free plan (after the free plan downgrade), that plan's maximum;
+ * otherwise the configured BUSINESS_SEAT_LIMIT.
  */
 export async function seatLimitOf(db: Db, businessId: string, configured: number): Promise<number> {
   const billing = await repo.billingOf(db, businessId);
-  if (!subscribed(billing)) return configured;
   const business = await repo.businessColumns(db, businessId);
   const plan = business?.pricePlanName ? await repo.anyPriceOf(db, business.pricePlanName) : null;
+  if (!subscribed(billing)) return plan && planTraits(plan.plan).free ? plan.seatsMax : configured;
   const bought = billing.seatsPurchased ?? 0;
   if (!plan) return bought;
   return Math.min(Math.max(bought, plan.seatsIncluded), plan.seatsMax);

@@ -64,6 +64,8 @@ describe.each(databaseKinds)('free plan downgrade and plan migration on %s', (ki
       billingStatus: 'free',
       paymentIssues: false,
       pricePlan: { nextName: null, next: null, current: { type: 'MONTHLY', endAt: null } },
+      // The free plan's one seat (the admin and the member keep theirs; no one more is invited).
+      seats: { used: 2, limit: 1, purchased: null },
     });
   });
 

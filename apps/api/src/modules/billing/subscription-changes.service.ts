@@ -54,15 +54,18 @@ export async function cancelAtPeriodEnd(
   nextPlan: 'free' | null = null,
 ): Promise<BillingInformation> {
   const { id } = await liveSubscription(deps, businessId);
+  const before = (await repo.businessColumns(deps.db, businessId))?.nextPricePlanName ?? null;
+  const nextPlanIs = (name: string | null) =>
+    repo.updateBusinessColumns(deps.db, businessId, { nextPricePlanName: name, updatedAt: deps.clock.now() });
   // Before the provider's answer: its events may arrive before this call returns.
-  if (cancel)
-    await repo.updateBusinessColumns(deps.db, businessId, {
-      nextPricePlanName: nextPlan,
-      updatedAt: deps.clock.now(),
-    });
+  if (cancel) await nextPlanIs(nextPlan);
   const subscription = await withPayments(() =>
     cancel ? deps.payments.cancelAtPeriodEnd(id) : deps.payments.reactivate(id),
-  );
+  ).catch(async (error: unknown) => {
+    // The provider did not cancel: the business does not move either.
+    if (cancel) await nextPlanIs(before);
+    throw error;
+  });
   await applyAnsweredSubscription(deps, subscription);
   return billingNow();
 }
