@@ -105,6 +105,13 @@ test('an individual upgrades to Team with a card that needs authentication, then
   await page.getByText('The seats were changed.').waitFor();
   await page.getByText('4 purchased').waitFor();
 
+  // The free plan downgrade says what the free plan keeps and loses; not taken here (API tests do).
+  await page.getByRole('button', { name: 'Move to the free plan' }).click();
+  const downgrade = page.getByRole('dialog', { name: 'Move to the free plan' });
+  await downgrade.getByText(/You lose: Advanced \(AES\), Qualified \(QES\)/).waitFor();
+  await shoot(page, 'billing-free-plan-downgrade');
+  await downgrade.getByRole('button', { name: 'Cancel' }).click();
+
   // Cancel at period end, then take it back.
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel subscription' });

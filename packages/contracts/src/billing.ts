@@ -96,12 +96,36 @@ export type Discount = z.infer<typeof Discount>;
 /** Spec §3 pricePlan as the business answers carry it. */
 export const PricePlanState = z.object({
   name: z.string().nullable(),
+  /** The plan the business moves to when the subscription ends (the free plan downgrade); null: none. */
+  nextName: z.string().nullable(),
   current: PlanBase,
   next: PlanBase.nullable(),
   licenses: PlanLicences,
   discounts: z.array(Discount),
 });
 export type PricePlanState = z.infer<typeof PricePlanState>;
+
+/**
+ * PUT /v2/businesses/{id}/subscriptions/next_plan (Signet's shape: spec §7's PUT …/billing already
+ * carries the billing address, and a plan is no part of it): the plan the business moves to at the
+ * end of the paid period. Only the free plan: another paid plan is a change of plan (…/upgrade).
+ */
+export const NextPlanBody = z.strictObject({ plan: z.literal('free') });
+
+/** A legacy plan's move to the current plan (spec §2 fair-flat and free migration dialogs). */
+export const PlanMigrationNotice = z.object({
+  notice: z
+    .object({
+      kind: z.enum(['fair_flat', 'free']),
+      /** The legacy plan (ent_v2, sme_v2); null: before the 2023 pricing. */
+      from: z.string().nullable(),
+      to: z.string(),
+      /** When the move happens: the end of the paid period; null: with no period running, at once. */
+      effectiveAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PlanMigrationNotice = z.infer<typeof PlanMigrationNotice>;
 
 /** GET /v1/businesses/{id}/billing/information: the admins' view of how the business pays. */
 export const BillingInformation = z.object({

@@ -4,6 +4,7 @@ import { userQueryKey, userQueryOptions } from '../lib/api/get-user.ts';
 import { businessSettingsQueryOptions } from '../features/business/api/get-business-settings.ts';
 import { userBusinessQueryOptions } from '../lib/api/get-user-business.ts';
 import { openAutoDeletionDialog } from '../features/business/components/auto-deletion-dialog.tsx';
+import { PlanMigrationPrompt } from '../features/billing/components/plan-migration-dialogs.tsx';
 import { DomainOfferNotice } from '../features/business-domains/components/domain-offer-notice.tsx';
 import { deleteRequestsAndDocuments } from '../features/dashboard/api/delete-signature-requests.ts';
 import { DashboardPage, type DashboardUser } from '../features/dashboard/components/dashboard-page.tsx';
@@ -37,7 +38,13 @@ export function DashboardRoute() {
   return (
     <DashboardPage
       user={dashboardUser}
-      notice={<DomainOfferNotice inNoBusiness={business.isSuccess && !business.data} />}
+      notice={
+        <>
+          <DomainOfferNotice inNoBusiness={business.isSuccess && !business.data} />
+          {/* Spec §2 fair-flat and free migration: told to admins only, once. */}
+          {adminOf && <PlanMigrationPrompt businessId={adminOf} />}
+        </>
+      }
       onDelete={deleteRequests}
       // Signing spends free credit (spec §4): the user is read again.
       onSigned={() => void client.invalidateQueries({ queryKey: userQueryKey })}

@@ -29,6 +29,7 @@ const documentDialogs = () => import('../features/signing/components/document-di
 const signingOverlays = () => import('../features/signing/components/signing-overlays.tsx');
 const seatsChange = () => import('../features/billing/components/seats-change.tsx');
 const subscriptionDialogs = () => import('../features/billing/components/subscription-dialogs.tsx');
+const planMigrationDialogs = () => import('../features/billing/components/plan-migration-dialogs.tsx');
 
 /** Spec §2 dialogs by namespace. Names without their own component show the base dialog. */
 const dialogNames = {
@@ -104,6 +105,9 @@ const implemented: DialogRegistry = {
   'business/remove-seats': load(seatsChange, (m) => m.RemoveSeatsDialog),
   'business/cancel-subscription': load(subscriptionDialogs, (m) => m.CancelSubscriptionDialog),
   'business/cancel-trial': load(subscriptionDialogs, (m) => m.CancelTrialDialog),
+  'business/free-plan-downgrade': load(subscriptionDialogs, (m) => m.FreePlanDowngradeDialog),
+  'general/fair-flat-migration': load(planMigrationDialogs, (m) => m.FairFlatMigrationDialog),
+  'general/free-migration': load(planMigrationDialogs, (m) => m.FreeMigrationDialog),
   'document/add-observer': load(documentDialogs, (m) => m.AddObserverDialog),
   'document/add-signer': load(documentDialogs, (m) => m.AddSignerDialog),
   'document/delegate': load(documentDialogs, (m) => m.DelegateDialog),

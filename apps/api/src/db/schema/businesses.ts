@@ -25,6 +25,10 @@ export const businesses = pgTable('businesses', {
   paymentMethod: text('payment_method'),
   billingStatus: text('billing_status').notNull(),
   pricePlanName: text('price_plan_name'),
+  /** The plan the business moves to when its subscription ends (the free plan downgrade); null: none. */
+  nextPricePlanName: text('next_price_plan_name'),
+  /** When an admin acknowledged the notice that its legacy plan moves (plan-migrations.ts). */
+  planMigrationAcknowledgedAt: instant('plan_migration_acknowledged_at'),
   planStart: instant('plan_start'),
   gtcAcceptedAt: instant('gtc_accepted_at'),
   dpaAcceptedAt: instant('dpa_accepted_at'),

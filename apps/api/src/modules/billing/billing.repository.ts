@@ -11,7 +11,14 @@ export type PricePlanRow = typeof pricePlans.$inferSelect;
 export type BillingRow = typeof businessBilling.$inferSelect;
 export type BusinessBillingColumns = Pick<
   typeof businesses.$inferSelect,
-  'id' | 'paymentMethod' | 'billingStatus' | 'pricePlanName' | 'planStart' | 'planBase'
+  | 'id'
+  | 'paymentMethod'
+  | 'billingStatus'
+  | 'pricePlanName'
+  | 'nextPricePlanName'
+  | 'planStart'
+  | 'planBase'
+  | 'planMigrationAcknowledgedAt'
 >;
 
 export async function catalogueSize(db: Db): Promise<number> {
@@ -64,8 +71,10 @@ export async function businessColumns(db: Db, id: string): Promise<BusinessBilli
       paymentMethod: businesses.paymentMethod,
       billingStatus: businesses.billingStatus,
       pricePlanName: businesses.pricePlanName,
+      nextPricePlanName: businesses.nextPricePlanName,
       planStart: businesses.planStart,
       planBase: businesses.planBase,
+      planMigrationAcknowledgedAt: businesses.planMigrationAcknowledgedAt,
     })
     .from(businesses)
     .where(eq(businesses.id, id))

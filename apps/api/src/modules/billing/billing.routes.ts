@@ -79,6 +79,14 @@ export async function billingRoutes(
       const { businessId } = businessCaller(request);
       return changes.cancelAtPeriodEnd(deps, businessId, false, () => billingNow(businessId));
     },
+    scheduleNextPlan: (request) => {
+      const { businessId } = businessCaller(request);
+      const next = request.body.plan;
+      return changes.cancelAtPeriodEnd(deps, businessId, true, () => billingNow(businessId), next);
+    },
+    planMigration: (request) => billing.planMigration(deps, businessCaller(request).businessId),
+    acknowledgePlanMigration: (request) =>
+      billing.acknowledgePlanMigration(deps, businessCaller(request).businessId),
     portalSession: (request) =>
       changes.portalSession(deps, businessCaller(request).businessId, request.query.redirectUrl),
     subscriptionUsage: async (request) => {

@@ -1,11 +1,12 @@
 import type {
+  PlanMigrationNotice,
   BillingInformation,
   PricePlan,
   PricePlans,
   PricePlanState,
   PlanLicences,
 } from '@signet/contracts/billing';
-import { currencyFor, platformOf } from '@signet/contracts/billing';
+import { currencyFor, planTraits, platformOf } from '@signet/contracts/billing';
 import type { PlanBase, PlanBaseType } from '@signet/contracts/business-lifecycle';
 import type { Currency } from '@signet/contracts/billing';
 import type { Language } from '@signet/contracts/common';
@@ -15,6 +16,7 @@ import { AppError } from '../../errors.ts';
 import { getAccount } from '../accounts/accounts.service.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import * as repo from './billing.repository.ts';
+import { planMigrationOf } from './plan-migrations.ts';
 import { discountsAsOf } from './promo-codes.service.ts';
 
 // A business's plan and billing state as Signet answers it (spec §3 pricePlan, billing; §4), the
@@ -119,6 +121,7 @@ async function pricePlanState(
   const plan = business.pricePlanName ? await repo.anyPriceOf(db, business.pricePlanName) : null;
   return {
     name: business.pricePlanName,
+    nextName: business.nextPricePlanName,
     current: toPlanBase(base.current),
     next: base.next && toPlanBase(base.next),
     licenses: plan ? { idents: plan.idents } : noLicences,
@@ -154,13 +157,14 @@ function subscribed(billing: repo.BillingRow | null): billing is repo.BillingRow
 
 /**
  * The seats a business has: with a subscription, the seats bought, at least the plan's included
- * and at most its maximum; without one, the configured BUSINESS_SEAT_LIMIT.
+ * and at most its maximum; on a free plan (after the free plan downgrade), that plan's maximum;
+ * otherwise the configured BUSINESS_SEAT_LIMIT.
  */
 export async function seatLimitOf(db: Db, businessId: string, configured: number): Promise<number> {
   const billing = await repo.billingOf(db, businessId);
-  if (!subscribed(billing)) return configured;
   const business = await repo.businessColumns(db, businessId);
   const plan = business?.pricePlanName ? await repo.anyPriceOf(db, business.pricePlanName) : null;
+  if (!subscribed(billing)) return plan && planTraits(plan.plan).free ? plan.seatsMax : configured;
   const bought = billing.seatsPurchased ?? 0;
   if (!plan) return bought;
   return Math.min(Math.max(bought, plan.seatsIncluded), plan.seatsMax);
@@ -171,7 +175,8 @@ export async function seatLimitOf(db: Db, businessId: string, configured: number
  * business is locked (it has the locked pages then). A trial has nothing to pay yet: no issue.
  */
 function hasPaymentIssues(paymentMethod: string | null, status: string | null): boolean {
-  if (status === null || paymentMethod === 'BLOCKED') return false;
+  // No payment marker (the free plan after a downgrade): nothing to pay, no issue.
+  if (status === null || paymentMethod === 'BLOCKED' || paymentMethod === null) return false;
   return !['active', 'incomplete_expired', 'trialing'].includes(status);
 }
 
@@ -204,4 +209,30 @@ export async function billingInformation(
     renewsAt: iso(billing?.periodEndAt),
     paymentFailedAt: iso(billing?.paymentFailedAt),
   };
+}
+
+/**
+ * GET /v2/businesses/{id}/plan_migration: where the business's legacy plan moves (plan-migrations.ts),
+ * until an admin acknowledges it (then null, for good).
+ */
+export async function planMigration(deps: BillingDeps, businessId: string): Promise<PlanMigrationNotice> {
+  const business = await requireColumns(deps.db, businessId);
+  if (business.planMigrationAcknowledgedAt) return { notice: null };
+  const billing = await repo.billingOf(deps.db, businessId);
+  const periodEnd = billing?.periodEndAt ?? null;
+  return { notice: planMigrationOf(business.pricePlanName, periodEnd, deps.clock.now()) };
+}
+
+/** POST …/plan_migration/acknowledge: the notice is not shown again (the first acknowledgement stays). */
+export async function acknowledgePlanMigration(
+  deps: BillingDeps,
+  businessId: string,
+): Promise<PlanMigrationNotice> {
+  const business = await requireColumns(deps.db, businessId);
+  if (!business.planMigrationAcknowledgedAt)
+    await repo.updateBusinessColumns(deps.db, businessId, {
+      planMigrationAcknowledgedAt: deps.clock.now(),
+      updatedAt: deps.clock.now(),
+    });
+  return { notice: null };
 }

@@ -163,6 +163,31 @@ function businessStateOf(
   return null;
 }
 
+/**
+ * The free plan downgrade (nextPricePlanName): when the subscription ends, the business moves to that
+ * plan, with nothing to pay (no payment marker, so no gate locks it); a subscription that goes on
+ * (reactivated, here or in the provider's portal) drops it.
+ */
+function nextPlanStep(
+  sub: SubscriptionState,
+  business: repo.BusinessBillingColumns,
+  eventAt: Date,
+): Partial<repo.BusinessBillingColumns> {
+  const next = business.nextPricePlanName;
+  if (!next) return {};
+  if (sub.status === 'canceled') {
+    const startAt = iso(sub.endedAt ?? eventAt);
+    return {
+      pricePlanName: next,
+      nextPricePlanName: null,
+      paymentMethod: null,
+      billingStatus: 'free',
+      planBase: { current: { type: 'MONTHLY', startAt, endAt: null }, next: null },
+    };
+  }
+  return sub.cancelAtPeriodEnd ? {} : { nextPricePlanName: null };
+}
+
 const secondOf = (ms: number) => Math.floor(ms / 1000);
 
 /**
@@ -225,6 +250,7 @@ async function applySubscription(
   await repo.updateBusinessColumns(tx, business.id, {
     ...(state ?? {}),
     ...(price ? { pricePlanName: price.plan } : {}),
+    ...nextPlanStep(sub, business, eventAt),
     updatedAt: now,
   });
   return { businessId: business.id, outcome: 'applied' };

@@ -41,19 +41,31 @@ export async function seatsChange(
 }
 
 /**
- * POST …/cancel-subscription (`cancel`) and …/reactivate-subscription: the subscription ends at the
- * end of the paid period, or goes on after all; pricePlan.next follows from the provider's webhook.
+ * POST …/cancel-subscription (`cancel`), PUT …/subscriptions/next_plan (`cancel` with the free plan
+ * next) and …/reactivate-subscription: the subscription ends at the end of the paid period (then the
+ * business is cancelled, or moves to `nextPlan` when the provider's event of the end arrives), or
+ * goes on after all; pricePlan.next follows from the provider's answer and webhooks.
  */
 export async function cancelAtPeriodEnd(
   deps: PaymentsDeps,
   businessId: string,
   cancel: boolean,
   billingNow: () => Promise<BillingInformation>,
+  nextPlan: 'free' | null = null,
 ): Promise<BillingInformation> {
   const { id } = await liveSubscription(deps, businessId);
+  const before = (await repo.businessColumns(deps.db, businessId))?.nextPricePlanName ?? null;
+  const nextPlanIs = (name: string | null) =>
+    repo.updateBusinessColumns(deps.db, businessId, { nextPricePlanName: name, updatedAt: deps.clock.now() });
+  // Before the provider's answer: its events may arrive before this call returns.
+  if (cancel) await nextPlanIs(nextPlan);
   const subscription = await withPayments(() =>
     cancel ? deps.payments.cancelAtPeriodEnd(id) : deps.payments.reactivate(id),
-  );
+  ).catch(async (error: unknown) => {
+    // The provider did not cancel: the business does not move either.
+    if (cancel) await nextPlanIs(before);
+    throw error;
+  });
   await applyAnsweredSubscription(deps, subscription);
   return billingNow();
 }

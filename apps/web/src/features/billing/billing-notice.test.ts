@@ -12,6 +12,7 @@ const info = (overrides: Partial<BillingInformation>): BillingInformation => ({
   errorCode: null,
   pricePlan: {
     name: 'team',
+    nextName: null,
     current: { type: 'MONTHLY', startAt: null, endAt: null },
     next: null,
     licenses: {

@@ -13,3 +13,7 @@ export const reactivateSubscription = (businessId: string) =>
 /** Ends the trial now (POST /v1/businesses/{id}/cancel-trial). */
 export const cancelTrial = (businessId: string) =>
   callApi(businessLifecycleEndpoints.cancelTrial, { params: { businessId } });
+
+/** Moves to the free plan at the end of the paid period (PUT …/subscriptions/next_plan). */
+export const scheduleFreePlan = (businessId: string) =>
+  callApi(billingEndpoints.scheduleNextPlan, { params: { businessId }, body: { plan: 'free' } });

@@ -22,14 +22,24 @@ import { useErrorText } from '../../../lib/server-errors.ts';
 import { useChangePlan, useUpgradePreview } from '../api/plan-change.ts';
 import { usePricePlans } from '../api/price-plans.ts';
 import { useChangeSeats } from '../api/seats.ts';
-import { cancelSubscription, cancelTrial, reactivateSubscription } from '../api/subscription-end.ts';
+import {
+  cancelSubscription,
+  cancelTrial,
+  reactivateSubscription,
+  scheduleFreePlan,
+} from '../api/subscription-end.ts';
+import { freePlanTerms } from '../plan-changes.ts';
 import { formatPrice } from '../plan-prices.ts';
 import { BillingFrame } from './billing-frame.tsx';
 import { useSeatsText, useTranslatedValue } from './business-billing-page.tsx';
 import { PlanName } from './plan-name.tsx';
 import { PricePreviewFacts } from './price-preview.tsx';
 import { openAddSeatsOverlay, openRemoveSeatsDialog } from './seats-change.tsx';
-import { openCancelSubscriptionDialog, openCancelTrialDialog } from './subscription-dialogs.tsx';
+import {
+  openCancelSubscriptionDialog,
+  openCancelTrialDialog,
+  openFreePlanDowngradeDialog,
+} from './subscription-dialogs.tsx';
 
 const ns = 'billing';
 
@@ -65,8 +75,9 @@ function CurrentPlan({ businessId, info }: { businessId: string; info: BillingIn
   const next = info.pricePlan.next;
   const cancelling = next?.type === 'CANCELED';
   const live = liveSubscription(info);
-  const maxSeats =
-    plans.data?.plans.find((plan) => plan.plan === info.pricePlan.name)?.seats.max ?? info.seats.limit;
+  const currentPlan = plans.data?.plans.find((plan) => plan.plan === info.pricePlan.name);
+  const freePlan = plans.data?.plans.find((plan) => plan.plan === 'free');
+  const maxSeats = currentPlan?.seats.max ?? info.seats.limit;
   const seatsArgs = {
     businessId,
     seats: info.seats.purchased ?? info.seats.limit,
@@ -79,7 +90,11 @@ function CurrentPlan({ businessId, info }: { businessId: string; info: BillingIn
     [t('plan_page.current'), base(info.pricePlan.current.type)],
     [
       t('plan_page.next'),
-      cancelling ? t('plan_page.next_cancelled') : next ? base(next.type) : t('plan_page.next_same'),
+      cancelling
+        ? t(info.pricePlan.nextName === 'free' ? 'plan_page.next_free' : 'plan_page.next_cancelled')
+        : next
+          ? base(next.type)
+          : t('plan_page.next_same'),
     ],
     [t('business.cycle'), translated('business.cycles', info.cycle)],
     [t('business.seats'), seatsText(info.seats)],
@@ -119,6 +134,23 @@ function CurrentPlan({ businessId, info }: { businessId: string; info: BillingIn
             >
               {t('plan_page.cancel')}
             </Button>
+            {freePlan && (
+              <Button
+                color="error"
+                onClick={() =>
+                  openFreePlanDowngradeDialog(
+                    async () => {
+                      await scheduleFreePlan(businessId);
+                      await refresh();
+                    },
+                    endsOn,
+                    freePlanTerms(currentPlan, freePlan, seatsArgs.seats),
+                  )
+                }
+              >
+                {t('plan_page.downgrade_free')}
+              </Button>
+            )}
           </>
         )}
         {live && cancelling && (
