@@ -36,7 +36,10 @@ const protocolRoutes = [
   'GET /sandbox/payments/pages/portal/:id/:token',
   'GET /sandbox/payments/pages/invoices/:id/:token',
   'GET /sandbox/payments/pages/invoices/:id/:token/pdf',
+  'GET /sandbox/payments/chargebee/portal/:id/:token',
 ];
+/** Chargebee's portal sessions API: the site's API key (HTTP Basic), as Chargebee asks it. */
+const chargebeeClientRoutes = ['POST /sandbox/payments/chargebee/api/v2/portal_sessions'];
 /** The payments API (Stripe's REST API): Signet's secret key, as Stripe asks it. */
 const paymentsClientRoutes = [
   ...['POST /v1/customers', 'GET /v1/customers', 'GET /v1/customers/:id', 'POST /v1/customers/:id'],
@@ -138,6 +141,7 @@ describe.each(databaseKinds)('sandbox access on %s', (kind) => {
         ...identClientRoutes,
         ...mobileIdClientRoutes,
         ...paymentsClientRoutes,
+        ...chargebeeClientRoutes,
         ...guardedRoutes,
       ].sort(),
     );
@@ -156,6 +160,22 @@ describe.each(databaseKinds)('sandbox access on %s', (kind) => {
         });
         expect(response.statusCode, route).toBe(401);
         expect(json<{ error: { type: string } }>(response).error.type, route).toBe('invalid_request_error');
+      }
+    }
+  });
+
+  it("refuses Chargebee's portal sessions API without the site's API key", async () => {
+    for (const route of chargebeeClientRoutes) {
+      const [method, url] = route.split(' ') as [string, string];
+      for (const headers of [{}, { authorization: `Basic ${Buffer.from('guessed:').toString('base64')}` }]) {
+        const response = await t.app.inject({
+          method: method as 'POST',
+          url,
+          remoteAddress: remote,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'customer[id]=any',
+        });
+        expect(response.statusCode, route).toBe(401);
       }
     }
   });
