@@ -72,6 +72,15 @@ export function createAppRouter(queryClient: QueryClient) {
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
+/**
+ * Starts loading the lazy chunks (layout and page) of the routes `pathname` matches, without waiting.
+ * A failure is left to the navigation, which loads them again and shows its error page.
+ */
+export function preloadPageChunks(router: AppRouter, pathname: string): void {
+  const [matched] = router.getMatchedRoutes(pathname);
+  for (const route of matched) router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
 // Links, navigations and redirects everywhere are checked against this router's routes.
 declare module '@tanstack/react-router' {
   interface Register {

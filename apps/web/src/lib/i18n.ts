@@ -2,14 +2,14 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { currencyFor as platformCurrencyFor, platformOf } from '@signet/contracts/billing';
 import { defaultLanguage, Language, languages } from '@signet/contracts/common';
-import enGb from '../locales/en-gb.json';
 
 /** Spec §9: Italian exists for direct signing only and is not offered in the language menu. */
 export const selectableLanguages = languages.filter((lang) => lang !== 'it');
 const storageKey = 'signet.lang';
 
-// English ships in the main bundle (it is the fallback); the others load when chosen.
-const lazyLocales: Record<Exclude<Language, 'en-gb'>, () => Promise<{ default: ResourceKey }>> = {
+// Every language, English too, is a chunk of its own: a page loads only the language it shows.
+const shellLocales: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  'en-gb': () => import('../locales/en-gb.json'),
   'de-ch': () => import('../locales/de-ch.json'),
   'fr-ch': () => import('../locales/fr-ch.json'),
   it: () => import('../locales/it.json'),
@@ -27,8 +27,7 @@ function loaderFor(
   namespace: string,
 ): (() => Promise<{ default: ResourceKey }>) | undefined {
   if (namespace !== 'translation') return featureLocales[`../features/${namespace}/locales/${language}.json`];
-  if (language === 'en-gb') return () => Promise.resolve({ default: enGb });
-  return lazyLocales[language as keyof typeof lazyLocales];
+  return shellLocales[language as Language];
 }
 
 const localeBackend: BackendModule = {
@@ -72,7 +71,9 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: defaultLanguage,
+      // Swiss German and French translate every string (locales.test.ts), so they load no English;
+      // Italian covers only the pages it is offered on and falls back to English elsewhere.
+      fallbackLng: { it: [defaultLanguage], default: [] },
       supportedLngs: [...languages],
       lowerCaseLng: true,
       ns: ['translation'],
