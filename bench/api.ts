@@ -2,7 +2,6 @@
 // requests in the database, under load from autocannon, against the same process's trivial health
 // route in the same run; and the upload-to-signed latency of a 1-page signature.
 // Run: node --import tsx bench/api.ts — replaces the "## API" section of bench/RESULTS.md.
-import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -10,17 +9,45 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { databaseKinds } from '../apps/api/test/helpers';
+import { dashboardQueries } from '../apps/api/src/modules/signature-requests/signature-requests.repository';
+import type { Db } from '../apps/api/src/db/client';
+import { bulkRequests } from './bulk-requests';
 import { startBenchServer, signUpBenchUser } from './bench-server';
 import { postJson } from './post-json';
 import { median } from './results-section';
 
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));
 const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const requestCount = 10_000;
+const requestCounts = [10_000, 100_000];
+const listPaths = [
+  'filter=all&page=1&size=20',
+  'filter=toSign&page=1&size=20',
+  'filter=completed&page=1&size=20',
+  'filter=all&page=250&size=20',
+];
+/** The dashboard statements whose plans the results show (they must read the list index, not sort). */
+const explained: Record<string, Parameters<typeof dashboardQueries>[2]> = {
+  'filter=all page 1': { filter: 'all', page: 1, size: 20 },
+  'filter=toSign page 1': { filter: 'toSign', page: 1, size: 20 },
+  'filter=all page 250': { filter: 'all', page: 250, size: 20 },
+};
+
+async function explain(db: Db, user: { id: string }, query: Parameters<typeof dashboardQueries>[2]) {
+  const { page, total } = dashboardQueries(db, user, query);
+  const lines: string[] = [];
+  for (const statement of [page, total]) {
+    const result = (await db.execute(sql`explain ${statement}`)) as unknown as {
+      rows: Array<Record<string, string>>;
+    };
+    lines.push(...result.rows.map((r) => `    ${Object.values(r)[0]}`));
+  }
+  return lines.join('\n');
+}
 
 interface Measured {
   kind: 'pglite' | 'postgres';
   rows: string[];
+  plans: string[];
   latencies: number[];
 }
 
@@ -57,60 +84,46 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Measured> {
       if (i > 0) latencies.push(performance.now() - start); // the first run warms up
     }
 
-    // 10,000 requests straight into the database (what the list reads), sharing one document.
+    // The requests straight into the database (what the list reads), sharing one document: first
+    // 10,000, measured, then up to 100,000, measured again in the same process.
     const listed = (await (
       await fetch(`${base}/api/v3/signature-requests?size=1`, {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as { items: Array<{ documents: Array<{ id: string }>; owner: { id: string } }> };
-    const first = listed.items[0];
-    const ownerId = first!.owner.id;
-    const documentId = first!.documents[0]!.id;
-    for (let batch = 0; batch < requestCount / 500; batch++) {
-      const ids = Array.from({ length: 500 }, () => randomUUID());
-      const now = new Date(Date.now() - batch * 60_000).toISOString();
-      await app.database.db.execute(
-        sql.raw(
-          `insert into signature_requests (id, owner_id, title, status, quality, legislation, signing_order, redirect_timeout, created_at, updated_at) values ${ids.map((id, i) => `('${id}', '${ownerId}', 'Load ${batch}-${i}', '${i % 3 === 0 ? 'SIGNED' : 'OPEN'}', 'ses', 'zertes', false, 45, '${now}', '${now}')`).join(',')}`,
-        ),
-      );
-      await app.database.db.execute(
-        sql.raw(
-          `insert into request_documents (request_id, document_id, position) values ${ids.map((id) => `('${id}', '${documentId}', 0)`).join(',')}`,
-        ),
-      );
-      await app.database.db.execute(
-        sql.raw(
-          `insert into signers (id, request_id, sequence, kind, user_id, email, first_name, last_name, language, status, placements) values ${ids.map((id) => `('${randomUUID()}', '${id}', 1, 'account', '${ownerId}', 'bench@example.ch', 'Bea', 'Bench', 'en-gb', 'OPEN', '[]')`).join(',')}`,
-        ),
-      );
+    const owner = { id: listed.items[0]!.owner.id, email: 'bench@example.ch' };
+    const documentId = listed.items[0]!.documents[0]!.id;
+    const rows: string[] = [];
+    const plans: string[] = [];
+    let have = 0;
+    for (const size of requestCounts) {
+      const started = performance.now();
+      await bulkRequests(app.database.db, owner, documentId, size - have, have / 2_000);
+      have = size;
+      const filled = performance.now() - started;
+      // A running PGlite refreshes its statistics every few minutes (db/client.ts); PostgreSQL's
+      // autovacuum does on its own. The rows above arrived in one go, so refresh them now.
+      await app.database.db.execute(sql`analyze`);
+      for (const [name, query] of Object.entries(explained))
+        plans.push(`${kind}, ${size} requests, ${name}:\n${await explain(app.database.db, owner, query)}`);
+      const load = (path: string) =>
+        autocannon({
+          url: `${base}${path}`,
+          connections: 10,
+          duration: 10,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const health = await load('/api/health');
+      const row = (name: string, r: autocannon.Result) =>
+        `| ${size} | ${name} | ${r.requests.average.toFixed(0)} | ${(r.requests.average / health.requests.average).toFixed(3)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`;
+      rows.push(row('GET /api/health (baseline)', health));
+      for (const path of listPaths)
+        rows.push(
+          row(`GET /api/v3/signature-requests?${path}`, await load(`/api/v3/signature-requests?${path}`)),
+        );
+      console.log(`${kind}: ${size} requests filled in ${(filled / 1000).toFixed(1)} s`);
     }
-
-    // A running PGlite refreshes its statistics every few minutes (db/client.ts); PostgreSQL's
-    // autovacuum does on its own. The rows above arrived in one go, so refresh them now.
-    await app.database.db.execute(sql`analyze`);
-
-    const load = (path: string) =>
-      autocannon({
-        url: `${base}${path}`,
-        connections: 10,
-        duration: 10,
-        headers: { authorization: `Bearer ${token}` },
-      });
-    const health = await load('/api/health');
-    const list = await load('/api/v3/signature-requests?filter=all&page=1&size=20');
-    const toSign = await load('/api/v3/signature-requests?filter=toSign&page=1&size=20');
-    const row = (name: string, r: autocannon.Result) =>
-      `| ${name} | ${r.requests.average.toFixed(0)} | ${(r.requests.average / health.requests.average).toFixed(3)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`;
-    return {
-      kind,
-      latencies,
-      rows: [
-        row('GET /api/health (baseline)', health),
-        row('GET /api/v3/signature-requests?filter=all&size=20', list),
-        row('GET /api/v3/signature-requests?filter=toSign&size=20', toSign),
-      ],
-    };
+    return { kind, latencies, rows, plans };
   } finally {
     await server.close();
   }
@@ -125,7 +138,7 @@ async function main(): Promise<void> {
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version},
 load average ${loadavg()[0]!.toFixed(1)} at the end. One Signet process per database; autocannon with 10 connections
-for 10 s per route, from the same machine. The user is involved in ${requestCount + 6} requests. Baseline: the same
+for 10 s per route, from the same machine. The user is involved in 10,000 and then 100,000 requests (plus 6), built by bench/bulk-requests.ts. Baseline: the same
 process's \`GET /api/health\` (one database round trip) in the same run. \`bench/api.ts\` reproduces it (PostgreSQL
 too when DATABASE_URL is set).
 
@@ -133,15 +146,21 @@ ${results
   .map(
     (r) => `### ${databaseNames[r.kind]}
 
-| route | requests/s | × health | p50 ms | p99 ms | non-2xx |
-| --- | ---: | ---: | ---: | ---: | ---: |
+| requests | route | requests/s | × health | p50 ms | p99 ms | non-2xx |
+| ---: | --- | ---: | ---: | ---: | ---: | ---: |
 ${r.rows.join('\n')}
 
 Upload to signed, 1-page PDF (create with the PDF inline, send, sign AES at B-LT with timestamp and OCSP from the
 sandbox over HTTP): median ${median(r.latencies).toFixed(0)} ms over ${r.latencies.length} runs (min ${Math.min(...r.latencies).toFixed(0)}, max ${Math.max(...r.latencies).toFixed(0)}).
 `,
   )
-  .join('\n')}`;
+  .join('\n')}
+Plans of the dashboard statements (EXPLAIN, after ANALYZE):
+
+\`\`\`
+${results.flatMap((r) => r.plans).join('\n')}
+\`\`\`
+`;
   console.log(section);
   const current = readFileSync(resultsFile, 'utf8');
   const start = current.indexOf('## API\n');

@@ -21,6 +21,7 @@ import * as visualSignatures from './schema/visual-signatures.ts';
 import * as archive from './schema/archive.ts';
 import * as webhooks from './schema/webhooks.ts';
 import * as billing from './schema/billing.ts';
+import * as requestList from './schema/request-list.ts';
 import { ProcessLiveness } from './process-liveness.ts';
 
 const schema = {
@@ -36,6 +37,7 @@ const schema = {
   ...archive,
   ...webhooks,
   ...billing,
+  ...requestList,
 };
 type Schema = typeof schema;
 /** The database handle every repository takes: PGlite and node-postgres share this type. */
