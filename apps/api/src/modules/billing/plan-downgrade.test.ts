@@ -79,7 +79,7 @@ describe.each(databaseKinds)('free plan downgrade and plan migration on %s', (ki
     const db = t.database.db;
     await db.update(businesses).set({ pricePlanName: 'sme_v2' }).where(eq(businesses.id, business.id));
     expect(await noticeOf(admin)).toEqual({
-      notice: { kind: 'fair_flat', from: 'sme_v2', to: 'team', effectiveAt: null },
+      notice: { kind: 'fair_flat', from: 'sme_v2', to: 'team', effectiveAt: null, moved: false },
     });
     expect(json(await t.call('GET', url, member))).toMatchObject({
       statusCode: 403,
@@ -101,6 +101,6 @@ describe.each(databaseKinds)('free plan downgrade and plan migration on %s', (ki
       json<PlanMigrationNotice>(
         await t.call('GET', `/v2/businesses/${other.business.id}/plan_migration`, other.admin),
       ),
-    ).toEqual({ notice: { kind: 'free', from: null, to: 'free_migrated', effectiveAt: null } });
+    ).toEqual({ notice: { kind: 'free', from: null, to: 'free_migrated', effectiveAt: null, moved: false } });
   });
 });
