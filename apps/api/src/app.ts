@@ -275,10 +275,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     seatLimit: config.businessSeatLimit,
     graceDays: config.billingGraceDays,
   };
-  jobs.register(billingRulesJobKind, () => runBillingRules(billingDeps));
-  if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleBillingRules(db, clock.now()));
   // Real Stripe (production requires its settings) or the payments sandbox with generated secrets.
   const paymentsAdapter = new PaymentsAdapter(paymentsSettings(config));
+  jobs.register(billingRulesJobKind, () => runBillingRules({ ...billingDeps, payments: paymentsAdapter }));
+  if (config.jobPollMs !== null) app.addHook('onReady', () => scheduleBillingRules(db, clock.now()));
   // The referral widget's tokens are checked with the same key by every process (see config.ts).
   const referralTokenKey = Buffer.from(
     config.referralTokenKey ?? installationSecret(config.dataDir, 'referral-token-key'),

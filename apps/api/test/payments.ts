@@ -45,3 +45,17 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** The payments sandbox's clock (Unix seconds), moved forward by `seconds` first when given. */
+export async function sandboxNow(t: FactoryApp, seconds?: number): Promise<number> {
+  const answer = seconds
+    ? await t.app.inject({
+        method: 'POST',
+        url: '/sandbox/payments/test/clock/advance',
+        payload: { seconds },
+      })
+    : await t.app.inject({ method: 'GET', url: '/sandbox/payments/test/clock' });
+  if (answer.statusCode !== 200)
+    throw new Error(`The sandbox clock answered ${answer.statusCode}: ${answer.body}`);
+  return json<{ now: number }>(answer).now;
+}

@@ -120,8 +120,13 @@ export const PlanMigrationNotice = z.object({
       /** The legacy plan (ent_v2, sme_v2); null: before the 2023 pricing. */
       from: z.string().nullable(),
       to: z.string(),
-      /** When the move happens: the end of the paid period; null: with no period running, at once. */
+      /**
+       * When the move happens: the end of the paid period; null: with no period running, at once.
+       * Once moved, when it happened.
+       */
       effectiveAt: z.string().nullable(),
+      /** Whether the plan has moved already (the notice stays until an admin acknowledges it). */
+      moved: z.boolean(),
     })
     .nullable(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currencyFor, formatDateTime, formatMoney, pickLanguage } from './i18n.ts';
+import type { Language } from '@signet/contracts/common';
+import { billingCountryFor, currencyFor, formatDateTime, formatMoney, pickLanguage } from './i18n.ts';
 
 describe('languages and formats (spec §5/§9)', () => {
   it('takes the lang query, then the stored choice, then the browser, then en-gb', () => {
@@ -33,5 +34,14 @@ describe('languages and formats (spec §5/§9)', () => {
     ]);
     expect(formatMoney(12.5, 'en-gb')).toBe('€12.50');
     expect(formatMoney(12.5, 'de-ch')).toMatch(/^CHF.12\.50$/);
+  });
+
+  it('starts payment forms in the country of the language’s currency (Swiss platform)', () => {
+    expect(['en-gb', 'de-ch', 'fr-ch', 'it'].map((l) => billingCountryFor(l as Language))).toEqual([
+      'DE',
+      'CH',
+      'CH',
+      'CH',
+    ]);
   });
 });

@@ -128,6 +128,14 @@ export function priceCurrencyFor(language: Language): 'EUR' | 'CHF' {
   return platformCurrencyFor(language, platformOf(globalThis.location?.hostname ?? 'localhost'));
 }
 
+/**
+ * The payer's country a payment form starts with: Germany where prices are in EUR (en-gb, the EU
+ * platform, whose country lists DE heads), else Switzerland (spec §9).
+ */
+export function billingCountryFor(language: Language = currentLanguage()): 'DE' | 'CH' {
+  return priceCurrencyFor(language) === 'EUR' ? 'DE' : 'CH';
+}
+
 /** An amount (major units) in `currency`, by default the language's own; none: a plain number. */
 export function formatMoney(
   amount: number,

@@ -29,6 +29,17 @@ export const businesses = pgTable('businesses', {
   nextPricePlanName: text('next_price_plan_name'),
   /** When an admin acknowledged the notice that its legacy plan moves (plan-migrations.ts). */
   planMigrationAcknowledgedAt: instant('plan_migration_acknowledged_at'),
+  /**
+   * The end of the paid period the legacy plan runs to, as the billing job first saw it (renewals
+   * move the period on; the move stays due then).
+   */
+  planMigrationDueAt: instant('plan_migration_due_at'),
+  /**
+   * When the billing job moved the business off a legacy plan (plan-migrations.ts), and the plan it
+   * left (null: it had none): the notice still names both until an admin acknowledges it.
+   */
+  planMigratedAt: instant('plan_migrated_at'),
+  planMigratedFrom: text('plan_migrated_from'),
   planStart: instant('plan_start'),
   gtcAcceptedAt: instant('gtc_accepted_at'),
   dpaAcceptedAt: instant('dpa_accepted_at'),

@@ -3,7 +3,7 @@ import type { BillingInformation, UpgradeResult } from '@signet/contracts/billin
 import type { UserBusiness } from '@signet/contracts/businesses';
 import { databaseKinds, json } from '../../../test/helpers.ts';
 import { useTestApp, type TestUser } from '../../../test/factories.ts';
-import { addPaymentMethod, eventually } from '../../../test/payments.ts';
+import { addPaymentMethod, eventually, sandboxNow as sandboxClock } from '../../../test/payments.ts';
 
 // The billing rules of spec §4 driven by the payments sandbox's clock (billing-rules.service.ts with
 // the provider's own events): a trial runs out, a failed payment left unpaid past BILLING_GRACE_DAYS
@@ -20,18 +20,7 @@ describe.each(databaseKinds)('trial expiry and the payment lock on %s', (kind) =
   const marker = async (who: TestUser) =>
     json<UserBusiness>(await t.call('GET', '/v2/businesses/user', who)).billing.paymentMethod;
 
-  /** The sandbox clock (Unix seconds), moved forward by `seconds` first when given. */
-  async function sandboxNow(seconds?: number): Promise<number> {
-    const answer = seconds
-      ? await t.app.inject({
-          method: 'POST',
-          url: '/sandbox/payments/test/clock/advance',
-          payload: { seconds },
-        })
-      : await t.app.inject({ method: 'GET', url: '/sandbox/payments/test/clock' });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return json<{ now: number }>(answer).now;
-  }
+  const sandboxNow = (seconds?: number) => sandboxClock(t, seconds);
   /** The hourly billing job's sweep, as of the sandbox clock. */
   const sweep = async () =>
     json<{ trialsEnded: string[]; blocked: string[] }>(

@@ -3,23 +3,28 @@ import type { Db } from '../../db/client.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import * as repo from './billing.repository.ts';
 import { trialEndOf } from './billing.service.ts';
+import { movePlans, type PlanMovesDeps } from './plan-moves.service.ts';
 
 // The billing rules that run on time rather than on an event (spec §4): a trial without a payment
 // method runs out (NEEDS_PAYMENT_METHOD, which the web's gates act on), and a business whose
 // payment failed and stayed unpaid past BILLING_GRACE_DAYS is locked (BLOCKED) until an invoice is
 // paid. MANUAL businesses (invoiced by hand) carry neither marker, so neither rule touches them.
-// A trial at the payment provider ends with the provider's event, not here.
+// A trial at the payment provider ends with the provider's event, not here. Legacy plans move to
+// the current catalogue once their paid period ends (plan-moves.service.ts).
 
 export const billingRulesJobKind = 'billing-rules';
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
 
-export type BillingRulesDeps = Pick<BillingDeps, 'db' | 'clock' | 'graceDays'>;
+export type BillingRulesDeps = Pick<BillingDeps, 'db' | 'clock' | 'graceDays'> & PlanMovesDeps;
 
-/** Applies both rules as of the clock's now; answers what changed. */
-export async function sweepBillingRules(
-  deps: BillingRulesDeps,
-): Promise<{ trialsEnded: string[]; blocked: string[] }> {
+/** Applies the rules as of the clock's now; answers what changed. */
+export async function sweepBillingRules(deps: BillingRulesDeps): Promise<{
+  trialsEnded: string[];
+  blocked: string[];
+  plansMoved: string[];
+  planMovesFailed: string[];
+}> {
   const now = deps.clock.now();
   const trialsEnded: string[] = [];
   for (const trial of await repo.trialsWithoutSubscription(deps.db)) {
@@ -56,7 +61,8 @@ export async function sweepBillingRules(
     });
     if (changed) blocked.push(id);
   }
-  return { trialsEnded, blocked };
+  const plans = await movePlans(deps);
+  return { trialsEnded, blocked, plansMoved: plans.moved, planMovesFailed: plans.failed };
 }
 
 /** At start: the first sweep, unless one is waiting already (another process, an earlier start). */

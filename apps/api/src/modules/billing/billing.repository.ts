@@ -1,4 +1,5 @@
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { planTraits } from '@signet/contracts/billing';
 import type { Db } from '../../db/client.ts';
 import { billingEvents, businessBilling, pricePlans } from '../../db/schema/billing.ts';
 import { businesses } from '../../db/schema/businesses.ts';
@@ -19,6 +20,9 @@ export type BusinessBillingColumns = Pick<
   | 'planStart'
   | 'planBase'
   | 'planMigrationAcknowledgedAt'
+  | 'planMigrationDueAt'
+  | 'planMigratedAt'
+  | 'planMigratedFrom'
 >;
 
 export async function catalogueSize(db: Db): Promise<number> {
@@ -61,7 +65,9 @@ export function priceOf(
 
 /** Any price of the plan (what it allows is the same in every cycle and currency). */
 export function anyPriceOf(db: Db, plan: string): Promise<PricePlanRow | null> {
-  return firstRow(db, pricePlans, eq(pricePlans.plan, plan));
+  // Spec §4's new free plans (free_v1, free_migrated) allow what Signet's free plan allows.
+  const catalogued = planTraits(plan).free ? 'free' : plan;
+  return firstRow(db, pricePlans, eq(pricePlans.plan, catalogued));
 }
 
 export async function businessColumns(db: Db, id: string): Promise<BusinessBillingColumns | null> {
@@ -75,6 +81,9 @@ export async function businessColumns(db: Db, id: string): Promise<BusinessBilli
       planStart: businesses.planStart,
       planBase: businesses.planBase,
       planMigrationAcknowledgedAt: businesses.planMigrationAcknowledgedAt,
+      planMigrationDueAt: businesses.planMigrationDueAt,
+      planMigratedAt: businesses.planMigratedAt,
+      planMigratedFrom: businesses.planMigratedFrom,
     })
     .from(businesses)
     .where(eq(businesses.id, id))
@@ -169,6 +178,20 @@ export async function unpaidSince(db: Db, before: Date): Promise<string[]> {
         eq(businessBilling.provider, 'STRIPE'),
         eq(businesses.paymentMethod, 'STRIPE'),
         lt(businessBilling.paymentFailedAt, before),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** Businesses whose plan the billing job may move (plan-migrations.ts): these plans, or none. */
+export async function onPlans(db: Db, plans: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(
+      and(
+        or(inArray(businesses.pricePlanName, plans), isNull(businesses.pricePlanName)),
+        isNull(businesses.deletionRequestedAt),
       ),
     );
   return rows.map((row) => row.id);

@@ -8,6 +8,7 @@ import { keepRawJsonBodies } from '../../plugins/raw-json-body.ts';
 import { seatsOf } from '../businesses/business-seats.service.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { sweepBillingRules } from './billing-rules.service.ts';
+import type { PlanMovesDeps } from './plan-moves.service.ts';
 import * as billing from './billing.service.ts';
 import * as direct from './direct-upgrade.service.ts';
 import type { PaymentsPort } from './payments-port.ts';
@@ -123,7 +124,7 @@ const SweepForTestsBody = z.strictObject({ asOf: z.iso.datetime() });
  * the real clock): the hourly job's own sweep with a clock fixed at `asOf`. Registered only when
  * NODE_ENV=test, hidden from the API's description.
  */
-function registerBillingRulesForTests(app: FastifyInstance, deps: BillingDeps): void {
+function registerBillingRulesForTests(app: FastifyInstance, deps: BillingDeps & PlanMovesDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post('/test/jobs/billing-rules', {
     config: { auth: 'public' },
     schema: { hide: true, body: SweepForTestsBody },

@@ -219,8 +219,12 @@ export async function planMigration(deps: BillingDeps, businessId: string): Prom
   const business = await requireColumns(deps.db, businessId);
   if (business.planMigrationAcknowledgedAt) return { notice: null };
   const billing = await repo.billingOf(deps.db, businessId);
-  const periodEnd = billing?.periodEndAt ?? null;
-  return { notice: planMigrationOf(business.pricePlanName, periodEnd, deps.clock.now()) };
+  // The move's due date once the billing job saw it (a renewal since moves the period on).
+  const periodEnd = business.planMigrationDueAt ?? billing?.periodEndAt ?? null;
+  const moved = business.planMigratedAt
+    ? { at: business.planMigratedAt, from: business.planMigratedFrom }
+    : null;
+  return { notice: planMigrationOf(business.pricePlanName, periodEnd, deps.clock.now(), moved) };
 }
 
 /** POST …/plan_migration/acknowledge: the notice is not shown again (the first acknowledgement stays). */

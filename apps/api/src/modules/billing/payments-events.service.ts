@@ -163,6 +163,17 @@ function businessStateOf(
   return null;
 }
 
+/** A business on a free plan from `startAt`: nothing to pay (no payment marker, so no gate locks it). */
+export function freePlanState(plan: string, startAt: Date) {
+  return {
+    pricePlanName: plan,
+    nextPricePlanName: null,
+    paymentMethod: null,
+    billingStatus: 'free',
+    planBase: { current: { type: 'MONTHLY', startAt: startAt.toISOString(), endAt: null }, next: null },
+  } satisfies Partial<repo.BusinessBillingColumns>;
+}
+
 /**
  * The free plan downgrade (nextPricePlanName): when the subscription ends, the business moves to that
  * plan, with nothing to pay (no payment marker, so no gate locks it); a subscription that goes on
@@ -175,16 +186,7 @@ function nextPlanStep(
 ): Partial<repo.BusinessBillingColumns> {
   const next = business.nextPricePlanName;
   if (!next) return {};
-  if (sub.status === 'canceled') {
-    const startAt = iso(sub.endedAt ?? eventAt);
-    return {
-      pricePlanName: next,
-      nextPricePlanName: null,
-      paymentMethod: null,
-      billingStatus: 'free',
-      planBase: { current: { type: 'MONTHLY', startAt, endAt: null }, next: null },
-    };
-  }
+  if (sub.status === 'canceled') return freePlanState(next, sub.endedAt ?? eventAt);
   return sub.cancelAtPeriodEnd ? {} : { nextPricePlanName: null };
 }
 
@@ -367,12 +369,14 @@ export async function receivePaymentsEvent(
 export async function applyAnsweredSubscription(
   deps: Pick<BillingDeps, 'db' | 'clock'> & { payments: Pick<PaymentsPort, 'answeredAt'> },
   subscription: Parameters<PaymentsPort['answeredAt']>[0],
+  /** The caller's transaction, when the answer belongs to a change it makes. */
+  within?: Db,
 ): Promise<void> {
   const answeredAt = deps.payments.answeredAt(subscription);
   if (!answeredAt) return;
   // The Date header has whole seconds: the answer is at the end of its second.
   const at = new Date(secondOf(answeredAt.getTime()) * 1000 + 999);
-  await deps.db.transaction((tx) =>
-    applySubscription({ tx, eventAt: at, now: deps.clock.now(), answer: true }, subscription as Json, false),
-  );
+  const apply = (tx: Db) =>
+    applySubscription({ tx, eventAt: at, now: deps.clock.now(), answer: true }, subscription as Json, false);
+  await (within ? apply(within) : deps.db.transaction(apply));
 }

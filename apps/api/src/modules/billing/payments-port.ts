@@ -31,6 +31,7 @@ export type PaymentsPort = Pick<
   | 'updateSubscription'
   | 'cancelAtPeriodEnd'
   | 'reactivate'
+  | 'cancelNow'
   | 'portalSession'
   | 'listInvoices'
 >;

@@ -51,16 +51,18 @@ describe('plan migration dialog', () => {
         from: 'sme_v2',
         to: 'team',
         effectiveAt: '2027-01-01T00:00:00Z',
+        moved: false,
       }),
     ).toEqual({
       name: 'fair-flat-migration',
       from: 'sme_v2',
       to: 'team',
       effectiveAt: '2027-01-01T00:00:00Z',
+      moved: false,
     });
     expect(
-      migrationDialogOf({ kind: 'free', from: null, to: 'free_migrated', effectiveAt: null }),
-    ).toMatchObject({ name: 'free-migration', to: 'free_migrated' });
+      migrationDialogOf({ kind: 'free', from: null, to: 'free_migrated', effectiveAt: null, moved: true }),
+    ).toMatchObject({ name: 'free-migration', to: 'free_migrated', moved: true });
   });
 
   it('is none once acknowledged (no notice)', () => {

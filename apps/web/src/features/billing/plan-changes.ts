@@ -37,5 +37,6 @@ export function migrationDialogOf(notice: PlanMigrationNotice['notice']) {
     from: notice.from,
     to: notice.to,
     effectiveAt: notice.effectiveAt,
+    moved: notice.moved,
   };
 }

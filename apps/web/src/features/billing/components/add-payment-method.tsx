@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sepaCountries } from '@signet/contracts/billing';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { billingCountryFor, currentLanguage } from '../../../lib/i18n.ts';
 import { billingKey } from '../api/billing-keys.ts';
 import { createSetupIntent, finishSetupIntent } from '../api/setup-intent.ts';
 import { usePaymentErrorText } from '../payment-error-text.ts';
@@ -35,7 +35,7 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
   const { t } = useTranslation(ns);
   const paymentErrorText = usePaymentErrorText();
   const queryClient = useQueryClient();
-  const [country, setCountry] = useState<string>('CH');
+  const [country, setCountry] = useState<string>(() => billingCountryFor());
   const [kind, setKind] = useState<Kind>('card');
   const [fields, setFields] = useState({ number: '', exp: '', cvc: '', iban: '', name: '', email: '' });
   const [state, setState] = useState<{ busy: boolean; error: string | null; done: boolean }>({

@@ -52,7 +52,12 @@ describe('billing dialogs', { timeout: 20_000 }, () => {
     const onAction = vi.fn();
     render(
       <FairFlatMigrationDialog
-        descriptor={descriptor('fair-flat-migration', { from: 'sme_v2', to: 'team', effectiveAt: null })}
+        descriptor={descriptor('fair-flat-migration', {
+          from: 'sme_v2',
+          to: 'team',
+          effectiveAt: null,
+          moved: false,
+        })}
         loading={false}
         onAction={onAction}
         onClose={vi.fn()}
@@ -71,7 +76,12 @@ describe('billing dialogs', { timeout: 20_000 }, () => {
   it('free migration tells a business without a plan it moves to the free plan now', () => {
     render(
       <FreeMigrationDialog
-        descriptor={descriptor('free-migration', { from: null, to: 'free_migrated', effectiveAt: null })}
+        descriptor={descriptor('free-migration', {
+          from: null,
+          to: 'free_migrated',
+          effectiveAt: null,
+          moved: false,
+        })}
         loading={false}
         onAction={vi.fn()}
         onClose={vi.fn()}
@@ -79,5 +89,27 @@ describe('billing dialogs', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('heading', { name: 'Your business moves to the free plan' })).toBeTruthy();
     expect(screen.getByText(/It moves to the plan Free now:/)).toBeTruthy();
+  });
+
+  it('once moved, the fair-flat notice says the plan moved, from which plan, to which, and when', () => {
+    render(
+      <FairFlatMigrationDialog
+        descriptor={descriptor('fair-flat-migration', {
+          from: 'ent_v2',
+          to: 'scale',
+          effectiveAt: '2026-12-31T10:00:00Z',
+          moved: true,
+        })}
+        loading={false}
+        onAction={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Your plan has changed' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        /is no longer offered: on .*31.*2026.* your business moved to Scale, the current plan/,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { billingCountryFor } from '../../../lib/i18n.ts';
 import type { PaymentMethods } from '@signet/contracts/billing';
 import { useErrorText } from '../../../lib/server-errors.ts';
 import { billingKey } from '../api/billing-keys.ts';
@@ -51,7 +52,7 @@ function ReturnFromAuthentication({ businessId }: { businessId: string }) {
   useEffect(() => {
     if (!intentId || started.current) return;
     started.current = true;
-    const country = sessionStorage.getItem(pendingCountryKey) ?? 'CH';
+    const country = sessionStorage.getItem(pendingCountryKey) ?? billingCountryFor();
     sessionStorage.removeItem(pendingCountryKey);
     void navigate({ to: '/business/billing/payment', search: {}, replace: true });
     finishSetupIntent(businessId, intentId, country).then(

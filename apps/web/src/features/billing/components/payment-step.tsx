@@ -10,7 +10,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { platformOf, type PricePlan, type PromoValidation } from '@signet/contracts/billing';
+import type { PricePlan, PromoValidation } from '@signet/contracts/billing';
+import { billingCountryFor } from '../../../lib/i18n.ts';
 import type { ChosenPlan } from '@signet/contracts/billing';
 import type { Language } from '@signet/contracts/common';
 import { CheckboxField } from '../../../components/checkbox-field.tsx';
@@ -99,7 +100,7 @@ export function PaymentStep({
     resolver: zodResolver(PaymentForm),
     defaultValues: {
       businessName: '',
-      country: platformOf(window.location.hostname) === 'EU' ? 'DE' : 'CH',
+      country: billingCountryFor(),
       seats: String(price.seats.included),
       promoCode: '',
       method: 'card',

@@ -12,6 +12,8 @@ interface MigrationProps {
   from: string | null;
   to: string;
   effectiveAt: string | null;
+  /** Moved already: the notice tells what happened (on `effectiveAt`) rather than what will. */
+  moved: boolean;
 }
 
 /** The dialog's text values: plan names as the catalogue's labels, and when it happens. */
@@ -21,6 +23,8 @@ function useMigrationValues(props: DialogComponentProps) {
   const planLabel = (name: string | null) =>
     name === null ? t('business.no_plan') : t(`migration_plans.${name}`, { defaultValue: name });
   return {
+    moved: migration?.moved ?? false,
+    date: migration?.effectiveAt ? formatDateTime(migration.effectiveAt) : '',
     from: planLabel(migration?.from ?? null),
     to: planLabel(migration?.to ?? null),
     when: migration?.effectiveAt
@@ -31,11 +35,11 @@ function useMigrationValues(props: DialogComponentProps) {
 
 /** Spec §2 dialog "fair-flat migration": a legacy plan moves to the current plan of its price class. */
 export function FairFlatMigrationDialog(props: DialogComponentProps) {
-  const values = useMigrationValues(props);
+  const { moved, ...values } = useMigrationValues(props);
   return (
     <ConfirmDialog
       {...props}
-      keys="billing:dialogs.fair_flat_migration"
+      keys={moved ? 'billing:dialogs.fair_flat_migration_moved' : 'billing:dialogs.fair_flat_migration'}
       values={values}
       action="acknowledge"
       cancelLabel={null}
@@ -45,11 +49,11 @@ export function FairFlatMigrationDialog(props: DialogComponentProps) {
 
 /** Spec §2 dialog "free migration": a business from before the 2023 pricing moves to the free plan. */
 export function FreeMigrationDialog(props: DialogComponentProps) {
-  const values = useMigrationValues(props);
+  const { moved, ...values } = useMigrationValues(props);
   return (
     <ConfirmDialog
       {...props}
-      keys="billing:dialogs.free_migration"
+      keys={moved ? 'billing:dialogs.free_migration_moved' : 'billing:dialogs.free_migration'}
       values={values}
       action="acknowledge"
       cancelLabel={null}
@@ -75,7 +79,7 @@ export function PlanMigrationPrompt({ businessId }: { businessId: string }) {
     openDialog({
       namespace: 'general',
       name: dialog.name,
-      props: { from: dialog.from, to: dialog.to, effectiveAt: dialog.effectiveAt },
+      props: { from: dialog.from, to: dialog.to, effectiveAt: dialog.effectiveAt, moved: dialog.moved },
       onAction: async (action) => {
         if (action !== 'acknowledge') return;
         client.setQueryData(options.queryKey, await acknowledgePlanMigration(businessId));
