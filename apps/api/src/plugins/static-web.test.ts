@@ -60,7 +60,10 @@ describe('the web app entry page', () => {
   });
 
   it('escapes the config so that no value can close the data block', () => {
-    const html = withRuntimeConfig('<head></head>', { mode: '</script><b>' as 'production' })('n');
+    const html = withRuntimeConfig('<head></head>', {
+      mode: '</script><b>' as 'production',
+      imagesPath: '/.netlify/images',
+    })('n');
     expect(html).not.toContain('</script><b>');
     expect(html).toContain('\\u003c/script>');
   });
