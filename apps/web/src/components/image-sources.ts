@@ -2,7 +2,7 @@ import { readConfig } from '../lib/config.ts';
 
 // The addresses of the site's pictures on its image transformation endpoint (spec §7, §8, §9).
 
-export type ImageFormat = 'webp' | 'avif' | 'png' | 'jpeg';
+type ImageFormat = 'webp' | 'avif' | 'png' | 'jpeg';
 
 export interface ImageModifiers {
   width?: number;
