@@ -9,6 +9,7 @@ const benchmarks = [
   'bench/revision-size.ts',
   'bench/refusal-latency.ts',
   'bench/validate.ts',
+  'bench/images.ts',
   'bench/api.ts',
   'bench/web-bundle.ts',
   'bench/lighthouse.ts',

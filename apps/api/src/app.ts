@@ -91,6 +91,9 @@ import { revocationTransports } from './adapters/revocation.ts';
 import { PaymentsAdapter, paymentsSettings, stripeWebhookPath } from './adapters/payments.ts';
 import { refusePrivateHost } from './adapters/outbound-addresses.ts';
 import { platformRoutes, sandboxMailRoutes } from './modules/platform/platform.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { variantCacheDir } from './modules/images/images.service.ts';
+import { VariantCache } from './modules/images/variant-cache.ts';
 import { webhooksRoutes, webhooksTestRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { attemptDelivery, webhookDeliveryJobKind } from './modules/webhooks/webhook-delivery.service.ts';
 import { SecretSealer } from './sealed-secrets.ts';
@@ -332,8 +335,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await refusePrivateHost(url);
     },
   };
+  // The site's own pictures, resized on request; one cache for both addresses of the endpoint.
+  const imagesDeps = {
+    webDist: config.webDist,
+    cache: new VariantCache(variantCacheDir(config.dataDir), config.imageCacheBytes),
+  };
+  await app.register((instance) => imagesRoutes(instance, imagesDeps, config.imagesPath));
   await app.register(
     async (api) => {
+      await api.register((instance) => imagesRoutes(instance, imagesDeps));
       await api.register((instance) =>
         accountsRoutes(instance, {
           ...requestDeps,
@@ -427,6 +437,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const entryPage = await registerStaticWeb(app, config.webDist, {
     mode: config.sandboxEnabled ? 'sandbox' : 'production',
+    imagesPath: config.imagesPath,
   });
   app.setNotFoundHandler(async (request, reply) => {
     // Page URLs belong to the web app's router, which shows its own 404 page for unknown ones.

@@ -51,6 +51,20 @@ describe('config', () => {
       );
   });
 
+  it('serves images at /.netlify/images with a 256 MB variant cache unless told otherwise, never below /api', () => {
+    expect(loadConfig({})).toMatchObject({
+      imagesPath: '/.netlify/images',
+      imageCacheBytes: 256 * 1024 * 1024,
+    });
+    expect(loadConfig({ IMAGES_PATH: '/pictures', IMAGE_CACHE_MB: '8' })).toMatchObject({
+      imagesPath: '/pictures',
+      imageCacheBytes: 8 * 1024 * 1024,
+    });
+    for (const bad of ['/api/images', '/sandbox', 'images', '/a b'])
+      expect(() => loadConfig({ IMAGES_PATH: bad }), bad).toThrow(/IMAGES_PATH: must be a path/);
+    expect(() => loadConfig({ IMAGE_CACHE_MB: '0' })).toThrow(/IMAGE_CACHE_MB: must be at least 1/);
+  });
+
   it('gives a business 50 seats and 14 days to revoke its deletion unless told otherwise', () => {
     expect(loadConfig({})).toMatchObject({ businessSeatLimit: 50, businessDeletionGraceDays: 14 });
     expect(loadConfig({ BUSINESS_SEAT_LIMIT: '5', BUSINESS_DELETION_GRACE_DAYS: '30' })).toMatchObject({

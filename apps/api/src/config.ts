@@ -206,6 +206,20 @@ const Env = z.object({
   OUTBOUND_ALLOW_PRIVATE_ADDRESSES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
+  // The site's image endpoint (spec §7: /.netlify/images by default); not below /api or /sandbox.
+  IMAGES_PATH: z
+    .string()
+    .regex(
+      /^\/(?!api(\/|$)|sandbox(\/|$))[\w./-]+$/,
+      'must be a path such as /.netlify/images, outside /api and /sandbox',
+    )
+    .default('/.netlify/images'),
+  IMAGE_CACHE_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(256),
 });
 
 export interface Config {
@@ -295,6 +309,10 @@ export interface Config {
   outboundAllowPrivateAddresses: boolean;
   logLevel: string;
   webDist: string;
+  /** Where the site serves its image endpoint (the web app builds its image URLs on it). */
+  imagesPath: string;
+  /** The most bytes the image variants kept under DATA_DIR/image-cache may take (oldest go first). */
+  imageCacheBytes: number;
   /** Background job polling; tests switch it off and drain jobs explicitly. */
   jobPollMs: number | null;
 }
@@ -367,6 +385,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowPrivateAddresses: e.OUTBOUND_ALLOW_PRIVATE_ADDRESSES === 'on',
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
+    imagesPath: e.IMAGES_PATH,
+    imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     jobPollMs: 500,
   };
 }

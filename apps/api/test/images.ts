@@ -26,7 +26,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
  * A decompression bomb: a valid 1-bit PNG of `side` × `side` pixels whose zeros deflate to about
  * 100 KB for 30000 px, but would take gigabytes once decoded as RGBA.
  */
-function pngBomb(side = 30_000): Buffer {
+export function pngBomb(side = 30_000): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);
   header.writeUInt32BE(side, 4);

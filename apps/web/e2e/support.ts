@@ -77,12 +77,13 @@ export function usePages(): {
  */
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; width?: number; stagingFrame?: boolean } = {},
+  options: { locale?: string; width?: number; stagingFrame?: boolean; deviceScaleFactor?: number } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: options.locale ?? 'en-GB',
     viewport: { width: options.width ?? 1280, height: 900 },
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
   });
   await context.addInitScript(() => {
     window.__SIGNET_CONFIG__ = { statusPollMs: 300 };

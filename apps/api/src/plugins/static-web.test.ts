@@ -18,7 +18,16 @@ describe('the web app entry page', () => {
   // over a minute to build one.
   beforeAll(async () => {
     for (const sandbox of ['on', 'off'] as const)
-      apps.set(sandbox, await createTestApp('pglite', { env: { WEB_DIST: webDist, SANDBOX: sandbox } }));
+      apps.set(
+        sandbox,
+        await createTestApp('pglite', {
+          env: {
+            WEB_DIST: webDist,
+            SANDBOX: sandbox,
+            ...(sandbox === 'off' ? { IMAGES_PATH: '/pictures' } : {}),
+          },
+        }),
+      );
   });
   afterAll(async () => {
     await Promise.all([...apps.values()].map((t) => t.close()));
@@ -31,14 +40,18 @@ describe('the web app entry page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     const configAt = response.body.indexOf(
-      '<script type="application/json" id="signet-config">{"mode":"sandbox"}</script>',
+      '<script type="application/json" id="signet-config">{"mode":"sandbox","imagesPath":"/.netlify/images"}</script>',
     );
     expect(configAt).toBeGreaterThan(0);
     expect(configAt).toBeLessThan(response.body.indexOf('/assets/app.js'));
   });
 
-  it('says production without the sandbox, and serves assets as immutable files', async () => {
-    expect((await page('off', '/dashboard')).body).toContain('id="signet-config">{"mode":"production"}<');
+  it('says production without the sandbox, and where its image endpoint is; serves assets as immutable files', async () => {
+    expect((await page('off', '/dashboard')).body).toContain(
+      'id="signet-config">{"mode":"production","imagesPath":"/pictures"}<',
+    );
+    // The configured path serves the endpoint (its source is missing here: 404, not the entry page).
+    expect((await page('off', '/pictures?url=/img/none.svg')).json()).toMatchObject({ code: 'NOT_FOUND' });
     const asset = await page('off', '/assets/app.js');
     expect(asset.headers['cache-control']).toContain('immutable');
   });
@@ -60,7 +73,10 @@ describe('the web app entry page', () => {
   });
 
   it('escapes the config so that no value can close the data block', () => {
-    const html = withRuntimeConfig('<head></head>', { mode: '</script><b>' as 'production' })('n');
+    const html = withRuntimeConfig('<head></head>', {
+      mode: '</script><b>' as 'production',
+      imagesPath: '/.netlify/images',
+    })('n');
     expect(html).not.toContain('</script><b>');
     expect(html).toContain('\\u003c/script>');
   });

@@ -45,6 +45,8 @@ export type EntryPage = (styleNonce: string) => string;
 export interface WebRuntimeConfig {
   /** Anything but 'production' shows the Test System frame (spec §2): a server with the sandbox is one. */
   mode: 'production' | 'sandbox';
+  /** The image endpoint's path on the site (spec §7). */
+  imagesPath: string;
 }
 
 const noncePlaceholder = '__SIGNET_STYLE_NONCE__';

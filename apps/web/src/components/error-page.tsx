@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { readConfig } from '../lib/config.ts';
 import { pageTitle } from '../lib/page-title.ts';
-import { ErrorIllustration } from './error-illustration.tsx';
+import { Image } from './image.tsx';
 import { Logo } from './logo.tsx';
 
 /**
@@ -76,7 +76,8 @@ export function ErrorPage({
             </Button>
           </Grid>
           <Grid size={{ xs: 12, md: 7 }} sx={{ display: 'flex', justifyContent: 'center' }}>
-            <ErrorIllustration />
+            {/* Decorative: the heading says what happened. */}
+            <Image src="error-404.svg" width={407} height={436} alt="" />
           </Grid>
         </Grid>
       </Box>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { Image } from './image.tsx';
 
 /** Heading and body of a page inside a layout. The h1 receives focus after navigation (see root shell). */
 export function PageFrame({
@@ -58,12 +59,14 @@ export const dashedPanel = {
 
 interface EmptyStateProps {
   icon: ReactNode;
+  /** One of the site's empty-state drawings (public/img), shown instead of the icon; decorative. */
+  picture?: string;
   heading: string;
   text: string;
   action?: ReactNode;
 }
 
-export function EmptyState({ icon, heading, text, action }: EmptyStateProps) {
+export function EmptyState({ icon, picture, heading, text, action }: EmptyStateProps) {
   return (
     <Box
       sx={{
@@ -74,9 +77,13 @@ export function EmptyState({ icon, heading, text, action }: EmptyStateProps) {
         bgcolor: 'background.paper',
       }}
     >
-      <Box aria-hidden="true" sx={{ color: 'primary.main', '& svg': { fontSize: 48 } }}>
-        {icon}
-      </Box>
+      {picture ? (
+        <Image src={picture} width={240} height={180} alt="" sx={{ maxWidth: { xs: 180, sm: 240 } }} />
+      ) : (
+        <Box aria-hidden="true" sx={{ color: 'primary.main', '& svg': { fontSize: 48 } }}>
+          {icon}
+        </Box>
+      )}
       <Typography variant="h2" component="h2">
         {heading}
       </Typography>

@@ -18,6 +18,8 @@ export interface SignetConfig {
   errorReportUrl: string | null;
   /** Analytics collection address; analytics is off without it. */
   analyticsUrl: string | null;
+  /** The image transformation endpoint on the site's origin (spec §7; the server says where). */
+  imagesPath: string;
 }
 
 declare global {
@@ -53,6 +55,7 @@ export function readConfig(): SignetConfig {
     termsUrl: envString(env.VITE_SIGNET_TERMS_URL),
     errorReportUrl: envString(env.VITE_SIGNET_ERROR_REPORT_URL),
     analyticsUrl: envString(env.VITE_SIGNET_ANALYTICS_URL),
+    imagesPath: '/.netlify/images',
     ...serverConfig(),
     ...overrides,
   };

@@ -14,6 +14,7 @@ import { businessEndpoints, businessInvitationEndpoints } from './businesses.ts'
 import { documentEndpoints } from './documents.ts';
 import { eidEndpoints } from './eid.ts';
 import { identificationEndpoints } from './identification.ts';
+import { imageEndpoints } from './images.ts';
 import { mobileIdEndpoints } from './mobile-id.ts';
 import { platformEndpoints } from './platform.ts';
 import { requestParticipantEndpoints } from './request-participants.ts';
@@ -43,6 +44,7 @@ export const allEndpoints: readonly Endpoint[] = [
   documentEndpoints,
   eidEndpoints,
   identificationEndpoints,
+  imageEndpoints,
   mobileIdEndpoints,
   platformEndpoints,
   requestParticipantEndpoints,

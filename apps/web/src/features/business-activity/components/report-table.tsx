@@ -65,7 +65,12 @@ export function ReportTable<T>(props: ReportTableProps<T>) {
   const data = result.data!;
   if (data.total === 0)
     return (
-      <EmptyState icon={<InsightsOutlinedIcon />} heading={props.empty.heading} text={props.empty.text} />
+      <EmptyState
+        icon={<InsightsOutlinedIcon />}
+        picture="empty-activity.svg"
+        heading={props.empty.heading}
+        text={props.empty.text}
+      />
     );
   return (
     <Paper variant="outlined">

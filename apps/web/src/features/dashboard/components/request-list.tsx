@@ -276,6 +276,7 @@ export function RequestList({ search, viewer, onDelete, onSigned }: RequestListP
         <Box data-testid="empty-state">
           <EmptyState
             icon={<InboxOutlinedIcon />}
+            picture={search.tab === 'drafts' ? 'empty-drafts.svg' : 'empty-dashboard.svg'}
             heading={t(`${emptyKey(search, Boolean(debouncedText.trim()))}.heading`)}
             text={t(`${emptyKey(search, Boolean(debouncedText.trim()))}.text`)}
             action={

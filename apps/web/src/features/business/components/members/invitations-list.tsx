@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { BusinessInvitation } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
+import { Image } from '../../../../components/image.tsx';
 import { showSnackbar } from '../../../../components/snackbar-store.ts';
 import { formatDateTime } from '../../../../lib/i18n.ts';
 import { useErrorText } from '../../../../lib/server-errors.ts';
@@ -27,7 +28,10 @@ export function InvitationsList({
         {t('members.invitations.title', { count: invitations.length })}
       </Typography>
       {invitations.length === 0 ? (
-        <Typography color="text.secondary">{t('members.invitations.none')}</Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Image src="empty-members.svg" width={160} height={120} alt="" />
+          <Typography color="text.secondary">{t('members.invitations.none')}</Typography>
+        </Box>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
           {invitations.map((invitation) => (
