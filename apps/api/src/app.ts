@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { installationSecret } from './installation-secrets.ts';
 import { sandboxAccessSecret } from './sandbox-access-secret.ts';
 import { closePdfEngine } from '@signet/pdf';
-import { BlobStore } from './blobs/blob-store.ts';
+import { createBlobStore } from './blobs/blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { validationRoutes } from './modules/validation/validation.routes.ts';
@@ -200,7 +200,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerOpenApi(app, config.publicUrl);
 
   const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
-  const blobs = new BlobStore(join(config.dataDir, 'blobs'));
+  const blobs = createBlobStore(config);
   // A real QTSP issues the token (production requires it configured); the sandbox takes this one.
   const qtspClientToken = config.qtspClientToken ?? installationSecret(config.dataDir, 'qtsp-client-token');
   // The QTSP authorizes a signature only with Signet's signed word that the signer is present.
