@@ -47,7 +47,7 @@ export class FileBlobStore implements BlobStore {
     return { sha256: spooled.sha256, size: spooled.size };
   }
 
-  read(sha256: string): Promise<Buffer> {
+  async read(sha256: string): Promise<Buffer> {
     return readFile(this.pathOf(sha256));
   }
 
