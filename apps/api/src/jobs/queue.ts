@@ -15,6 +15,8 @@ interface ClaimedJobs {
   rows: Array<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number }>;
 }
 const lockMs = 60_000;
+/** Advisory lock class of recurring-job scheduling (the second key is the kind's hash). */
+const recurringLockId = 7_316_925;
 
 export async function enqueueJob(
   db: Db,
@@ -53,7 +55,12 @@ export async function scheduleRecurringJob(
   runAt: Date,
   waitingAfter?: Date,
 ): Promise<void> {
-  if (!(await hasPendingJob(db, kind, waitingAfter))) await enqueueJob(db, { kind, payload: {}, runAt });
+  // Check and insert under one transaction-scoped lock per kind: processes sharing PostgreSQL that
+  // start (or finish a run) together would otherwise both see none waiting and both schedule one.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${recurringLockId}, hashtext(${kind}))`);
+    if (!(await hasPendingJob(tx, kind, waitingAfter))) await enqueueJob(tx, { kind, payload: {}, runAt });
+  });
 }
 
 export class JobRunner {
