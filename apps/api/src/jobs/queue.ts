@@ -63,6 +63,23 @@ export async function scheduleRecurringJob(
   });
 }
 
+/** Jobs waiting (due now, or later) and how long the oldest due one has waited: the metrics' view. */
+export async function queueStats(
+  db: Db,
+  now: Date,
+): Promise<{ due: number; scheduled: number; oldestDueSeconds: number }> {
+  const at = now.toISOString();
+  const result = (await db.execute(sql`
+    select count(*) filter (where run_at <= ${at}::timestamptz)::int as due,
+           count(*) filter (where run_at > ${at}::timestamptz)::int as scheduled,
+           coalesce(extract(epoch from ${at}::timestamptz - min(run_at) filter (where run_at <= ${at}::timestamptz)), 0)::float8 as oldest
+    from ${jobs} where done_at is null and failed_at is null`)) as unknown as {
+    rows: Array<{ due: number; scheduled: number; oldest: number }>;
+  };
+  const row = result.rows[0];
+  return { due: row?.due ?? 0, scheduled: row?.scheduled ?? 0, oldestDueSeconds: row?.oldest ?? 0 };
+}
+
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
   private timer: NodeJS.Timeout | null = null;
