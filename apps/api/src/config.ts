@@ -229,8 +229,8 @@ const Env = z
         .string()
         .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 of a–z, 0–9, . and -)'),
     ),
-    S3_ACCESS_KEY_ID: OptionalText(z.string().min(3, 'must be at least 3 characters')),
-    S3_SECRET_ACCESS_KEY: OptionalText(z.string().min(8, 'must be at least 8 characters')),
+    S3_ACCESS_KEY_ID: OptionalText(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: OptionalText(z.string().min(1)),
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     METRICS_TOKEN: OptionalText(z.string().min(32, 'must be at least 32 characters')),
   })
