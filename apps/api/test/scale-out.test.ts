@@ -174,7 +174,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
 
       for (const { id, visitors } of created) {
         const request = await api<SignatureRequest>('GET', `/v3/signature-requests/${id}`, auth);
-        expect(request.body.status_overall).toBe('COMPLETED');
+        expect(request.body.status_overall).toBe('SIGNED');
+        expect(request.body.completed_at).not.toBeNull();
         expect(request.body.signed_count).toBe(signersPerRequest);
         const downloaded = await api<Uint8Array>(
           'GET',

@@ -90,6 +90,7 @@ export async function startSignetCluster(
         WEB_DIST: join(dataDir, 'no-web'),
         ...env,
       },
+      // SCALEOUT_DEBUG=1 shows the processes' own logs (pino writes to stdout).
       stdio: ['ignore', process.env.SCALEOUT_DEBUG ? 'inherit' : 'ignore', 'inherit'],
     });
     children.push(child);
