@@ -9,7 +9,7 @@ export interface SignatureCounter {
   record(quality: string, outcome: 'signed' | 'failed'): void;
 }
 
-export interface MetricsSources {
+interface MetricsSources {
   jobQueue: () => Promise<{ due: number; scheduled: number; oldestDueSeconds: number }>;
   engine: () => PdfEngineUsage;
 }
@@ -78,7 +78,7 @@ const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
  * METRICS_TOKEN bearer. A loopback caller that forwards for someone (X-Forwarded-For, Forwarded) is
  * a reverse proxy on this machine passing on a public request: it needs the token too.
  */
-export function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
   const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
   if (token && presented) {
     const a = Buffer.from(presented);
