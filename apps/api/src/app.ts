@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { installationSecret } from './installation-secrets.ts';
 import { sandboxAccessSecret } from './sandbox-access-secret.ts';
 import { closePdfEngine, pdfEngineUsage } from '@signet/pdf';
-import { createBlobStore } from './blobs/blob-store.ts';
+import { createBlobStore } from './blobs/create-blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { validationRoutes } from './modules/validation/validation.routes.ts';

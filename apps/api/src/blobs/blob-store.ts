@@ -1,8 +1,4 @@
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config.ts';
-import { FileBlobStore } from './file-blob-store.ts';
-import { S3BlobStore } from './s3-blob-store.ts';
 
 /**
  * Content-addressed blob storage: a blob is named by the SHA-256 of its bytes and appears under that
@@ -32,10 +28,4 @@ export interface BlobStore {
 export function keyOf(sha256: string): string {
   if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error('not a SHA-256 hex digest');
   return `${sha256.slice(0, 2)}/${sha256}`;
-}
-
-export function createBlobStore(config: Pick<Config, 'dataDir' | 'blobStorage'>): BlobStore {
-  const storage = config.blobStorage;
-  if (storage.kind === 's3') return new S3BlobStore(storage, join(config.dataDir, 'tmp'));
-  return new FileBlobStore(join(config.dataDir, 'blobs'));
 }
