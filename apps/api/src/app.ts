@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase, pgliteDirFor, type Database, type Db } from './db/client.ts';
+import { openDatabase, pgliteDirFor, pingDatabase, type Database, type Db } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputChecks } from './plugins/bad-input.ts';
@@ -12,13 +12,13 @@ import { loggerOptions } from './plugins/logging.ts';
 import { failOnUndeclaredErrors } from './plugins/endpoints.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { isWebPath, registerStaticWeb } from './plugins/static-web.ts';
-import { JobRunner } from './jobs/queue.ts';
+import { JobRunner, queueStats } from './jobs/queue.ts';
 import { createMailTransport, mailJobKind, type MailMessage, type MailTransport } from './mail/mailer.ts';
 import { join } from 'node:path';
 import { installationSecret } from './installation-secrets.ts';
 import { sandboxAccessSecret } from './sandbox-access-secret.ts';
-import { closePdfEngine } from '@signet/pdf';
-import { BlobStore } from './blobs/blob-store.ts';
+import { closePdfEngine, pdfEngineUsage } from '@signet/pdf';
+import { createBlobStore } from './blobs/create-blob-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { validationRoutes } from './modules/validation/validation.routes.ts';
@@ -97,6 +97,7 @@ import { VariantCache } from './modules/images/variant-cache.ts';
 import { webhooksRoutes, webhooksTestRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { attemptDelivery, webhookDeliveryJobKind } from './modules/webhooks/webhook-delivery.service.ts';
 import { SecretSealer } from './sealed-secrets.ts';
+import { Metrics, registerMetrics } from './plugins/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -201,9 +202,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     apiUserRateLimit: config.apiUserRateLimit,
   });
   await registerOpenApi(app, config.publicUrl);
+  const metrics = new Metrics({ jobQueue: () => queueStats(db, clock.now()), engine: pdfEngineUsage });
+  registerMetrics(app, metrics, config.metricsToken);
 
   const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
-  const blobs = new BlobStore(join(config.dataDir, 'blobs'));
+  const blobs = createBlobStore(config);
   // A real QTSP issues the token (production requires it configured); the sandbox takes this one.
   const qtspClientToken = config.qtspClientToken ?? installationSecret(config.dataDir, 'qtsp-client-token');
   // The QTSP authorizes a signature only with Signet's signed word that the signer is present.
@@ -301,6 +304,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     revocation: revocationTransports(toTrustServices),
     level: 'B-LT' as const,
     processKey: database.processKey,
+    signatures: metrics,
   };
   // Completed documents reach B-LTA in a job after the last signature, and are re-timestamped.
   const archiveDeps = { ...signingDeps, archiveMarginDays: config.archiveRetimestampMarginDays };
@@ -398,6 +402,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         platformRoutes(instance, {
           ...deps,
           env: config.env,
+          readiness: {
+            database: () => pingDatabase(db),
+            blobStore: () => blobs.check(),
+            trustServices: () => qtsp.trustListPem(),
+          },
           signerAssertionKeys: () => qtsp.signerAssertionKeys(),
         }),
       );

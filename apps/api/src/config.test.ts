@@ -31,6 +31,39 @@ describe('config', () => {
     }
   });
 
+  it('keeps blobs in files unless all four S3 settings are given, and names the missing ones', () => {
+    expect(loadConfig({}).blobStorage).toEqual({ kind: 'files' });
+    const s3 = {
+      S3_URL: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'signet-blobs',
+      S3_ACCESS_KEY_ID: 'signet',
+      S3_SECRET_ACCESS_KEY: 'secret-key-123',
+    };
+    expect(loadConfig(s3).blobStorage).toEqual({
+      kind: 's3',
+      url: 'http://127.0.0.1:9000',
+      bucket: 'signet-blobs',
+      region: 'us-east-1',
+      accessKeyId: 'signet',
+      secretAccessKey: 'secret-key-123',
+    });
+    // Compose files pass unset variables through as empty values: that is unset, not half a setting.
+    expect(loadConfig({ S3_URL: '', S3_BUCKET: '' }).blobStorage).toEqual({ kind: 'files' });
+    expect(() => loadConfig({ S3_URL: s3.S3_URL, S3_BUCKET: s3.S3_BUCKET })).toThrow(
+      /S3_ACCESS_KEY_ID: must be set[\s\S]*S3_SECRET_ACCESS_KEY: must be set/,
+    );
+    expect(() => loadConfig({ ...s3, S3_URL: 'ftp://store' })).toThrow(/S3_URL: must be an http/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Not_A_Bucket' })).toThrow(
+      /S3_BUCKET: must be an S3 bucket name/,
+    );
+  });
+
+  it('admits other callers to /metrics only with a METRICS_TOKEN of at least 32 characters', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32/);
+  });
+
   it('takes an audit MAC key of at least 32 characters, else the data folder keeps one', () => {
     expect(loadConfig({}).auditMacKey).toBeUndefined();
     expect(loadConfig({ AUDIT_MAC_KEY: 'k'.repeat(32) }).auditMacKey).toBe('k'.repeat(32));

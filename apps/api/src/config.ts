@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './blobs/s3-blob-store.ts';
 
 /** proxy-addr's names for whole private ranges, which Fastify accepts among the addresses. */
 const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
@@ -123,6 +124,13 @@ const TrustAnchorsFile = z
   });
 
 /** A number of days within bounds; the messages name the bounds. */
+/** An optional setting where an empty value counts as unset (compose files pass `VAR=` through). */
+const OptionalText = <T extends z.ZodType<string>>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+
 const WholeDays = (min: number, max: number, fallback: number) =>
   z.coerce
     .number({ error: 'must be a whole number of days' })
@@ -135,92 +143,129 @@ const WholeDays = (min: number, max: number, fallback: number) =>
  * The one place that reads process.env. Every setting is documented in the README's configuration table.
  * A bad value stops the start with one line per problem, naming the variable.
  */
-const Env = z.object({
-  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().min(3).default('Signet <no-reply@signet.localhost>'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  // No default here: production means off unless set, everything else on (see loadConfig).
-  SANDBOX: z.enum(['on', 'off']).optional(),
-  SANDBOX_ACCESS_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  TRUST_SERVICES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  QTSP_CLIENT_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  IDENTIFICATION_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  IDENTIFICATION_CLIENT_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  IDENTIFICATION_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ID_AUSTRIA_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ID_AUSTRIA_CLIENT_ID: z.string().min(1).max(200).optional(),
-  ID_AUSTRIA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  STRIPE_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  CHARGEBEE_SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  CHARGEBEE_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-  MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  API_USER_RATE_LIMIT: z.coerce
-    .number({ error: 'must be a whole number of calls per minute' })
-    .int('must be a whole number of calls per minute')
-    .min(1, 'must be at least 1')
-    .max(100_000, 'must be at most 100000')
-    .default(120),
-  BUSINESS_SEAT_LIMIT: z.coerce
-    .number({ error: 'must be a whole number of seats' })
-    .int('must be a whole number of seats')
-    .min(1, 'must be at least 1')
-    .max(100_000, 'must be at most 100000')
-    .default(50),
-  // Below a month the renewal would race the TSA certificate's end; past ten years it would renew
-  // at once after every completion (the sandbox TSA certificate lasts five).
-  ARCHIVE_RETIMESTAMP_MARGIN_DAYS: WholeDays(30, 3650, 365),
-  BUSINESS_DELETION_GRACE_DAYS: WholeDays(1, 365, 14),
-  BILLING_GRACE_DAYS: WholeDays(1, 90, 14),
-  TRUST_PROXY: TrustProxy,
-  TRUST_ANCHORS_FILE: TrustAnchorsFile,
-  DNS_SERVERS: DnsServers,
-  AUDIT_MAC_KEY: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  REFERRAL_TOKEN_KEY: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  WEBHOOK_ENCRYPTION_KEY: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  OUTBOUND_ALLOW_PRIVATE_ADDRESSES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().default('apps/web/dist'),
-  // The site's image endpoint (spec §7: /.netlify/images by default); not below /api or /sandbox.
-  IMAGES_PATH: z
-    .string()
-    .regex(
-      /^\/(?!api(\/|$)|sandbox(\/|$))[\w./-]+$/,
-      'must be a path such as /.netlify/images, outside /api and /sandbox',
-    )
-    .default('/.netlify/images'),
-  IMAGE_CACHE_MB: z.coerce
-    .number({ error: 'must be a whole number of megabytes' })
-    .int('must be a whole number of megabytes')
-    .min(1, 'must be at least 1')
-    .max(100_000, 'must be at most 100000')
-    .default(256),
-});
+const Env = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default('Signet <no-reply@signet.localhost>'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    // No default here: production means off unless set, everything else on (see loadConfig).
+    SANDBOX: z.enum(['on', 'off']).optional(),
+    SANDBOX_ACCESS_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    TRUST_SERVICES_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    QTSP_CLIENT_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    IDENTIFICATION_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    IDENTIFICATION_CLIENT_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    IDENTIFICATION_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ID_AUSTRIA_ISSUER: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    ID_AUSTRIA_CLIENT_ID: z.string().min(1).max(200).optional(),
+    ID_AUSTRIA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    STRIPE_SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    CHARGEBEE_SITE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    CHARGEBEE_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    API_USER_RATE_LIMIT: z.coerce
+      .number({ error: 'must be a whole number of calls per minute' })
+      .int('must be a whole number of calls per minute')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .default(120),
+    BUSINESS_SEAT_LIMIT: z.coerce
+      .number({ error: 'must be a whole number of seats' })
+      .int('must be a whole number of seats')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .default(50),
+    // Below a month the renewal would race the TSA certificate's end; past ten years it would renew
+    // at once after every completion (the sandbox TSA certificate lasts five).
+    ARCHIVE_RETIMESTAMP_MARGIN_DAYS: WholeDays(30, 3650, 365),
+    BUSINESS_DELETION_GRACE_DAYS: WholeDays(1, 365, 14),
+    BILLING_GRACE_DAYS: WholeDays(1, 90, 14),
+    TRUST_PROXY: TrustProxy,
+    TRUST_ANCHORS_FILE: TrustAnchorsFile,
+    DNS_SERVERS: DnsServers,
+    AUDIT_MAC_KEY: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    REFERRAL_TOKEN_KEY: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    WEBHOOK_ENCRYPTION_KEY: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    OUTBOUND_ALLOW_PRIVATE_ADDRESSES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default('apps/web/dist'),
+    // The site's image endpoint (spec §7: /.netlify/images by default); not below /api or /sandbox.
+    IMAGES_PATH: z
+      .string()
+      .regex(
+        /^\/(?!api(\/|$)|sandbox(\/|$))[\w./-]+$/,
+        'must be a path such as /.netlify/images, outside /api and /sandbox',
+      )
+      .default('/.netlify/images'),
+    IMAGE_CACHE_MB: z.coerce
+      .number({ error: 'must be a whole number of megabytes' })
+      .int('must be a whole number of megabytes')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .default(256),
+    S3_URL: OptionalText(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+    S3_BUCKET: OptionalText(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 of a–z, 0–9, . and -)'),
+    ),
+    S3_ACCESS_KEY_ID: OptionalText(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: OptionalText(z.string().min(1)),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    METRICS_TOKEN: OptionalText(z.string().min(32, 'must be at least 32 characters')),
+  })
+  .superRefine((e, ctx) => {
+    // Object storage is all or nothing: half a configuration would silently keep blobs on one disk.
+    const s3 = {
+      S3_URL: e.S3_URL,
+      S3_BUCKET: e.S3_BUCKET,
+      S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+    };
+    if (Object.values(s3).every((value) => value === undefined)) return;
+    for (const [name, value] of Object.entries(s3))
+      if (value === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            'must be set: object storage needs S3_URL, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+        });
+  });
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -313,6 +358,10 @@ export interface Config {
   imagesPath: string;
   /** The most bytes the image variants kept under DATA_DIR/image-cache may take (oldest go first). */
   imageCacheBytes: number;
+  /** Where blobs live: files under the data folder, or an S3-compatible bucket (path-style). */
+  blobStorage: { kind: 'files' } | ({ kind: 's3' } & S3Settings);
+  /** Bearer token that admits callers other than this machine to /metrics; undefined: loopback only. */
+  metricsToken: string | undefined;
   /** Background job polling; tests switch it off and drain jobs explicitly. */
   jobPollMs: number | null;
 }
@@ -387,6 +436,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST),
     imagesPath: e.IMAGES_PATH,
     imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
+    blobStorage:
+      e.S3_URL && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            kind: 's3',
+            url: e.S3_URL,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : { kind: 'files' },
+    metricsToken: e.METRICS_TOKEN,
     jobPollMs: 500,
   };
 }

@@ -52,6 +52,8 @@ export const errorCodes = {
   TOO_MANY_ATTEMPTS: 429,
   /** The platform is in a blocking maintenance. */
   MAINTENANCE: 503,
+  /** GET /ready: something this process needs does not answer; `details.unavailable` names it. */
+  NOT_READY: 503,
   /** The upload is not a PDF (judged by content, not by name). */
   PDF_NOT_A_PDF: 400,
   /** The PDF opens only with a user password that was not given or is wrong. */
@@ -232,6 +234,8 @@ export const ErrorDetails = z.object({
   declineCode: z.string().max(100).optional(),
   /** WRONG_PAYMENT_PROVIDER: the provider that bills the business (null: none yet). */
   provider: z.enum(['STRIPE', 'CHARGEBEE', 'MANUAL']).nullable().optional(),
+  /** NOT_READY: the readiness checks that failed. */
+  unavailable: z.array(z.enum(['database', 'blobStore', 'trustServices'])).optional(),
   /** The input the error is about (also the top-level `field`). */
   field: z.string().optional(),
 });

@@ -3,6 +3,12 @@ import { z } from 'zod';
 /** GET /health: the API answers and reaches its database. */
 export const Health = z.object({ status: z.literal('ok') });
 
+/** What readiness checks; NOT_READY names the ones that failed in `details.unavailable`. */
+export const ReadinessCheck = z.enum(['database', 'blobStore', 'trustServices']);
+
+/** GET /ready: the database, the blob store and the trust services all answered. */
+export const Ready = z.object({ status: z.literal('ready'), checks: z.array(ReadinessCheck) });
+
 /** Statuspage's values (the summary follows its format, so status tools can read it). */
 const Impact = z.enum(['none', 'minor', 'major', 'critical', 'maintenance']);
 

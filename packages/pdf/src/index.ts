@@ -12,7 +12,13 @@ export type {
 } from './document/types';
 export { inspectPdf, normalizePdf, type OpenOptions } from './document/inspect-pdf';
 export { findPdfHeader } from './document/pdf-bytes';
-export { closePdfEngine, configurePdfEngine, type PdfEngineOptions } from './document/worker-pool';
+export {
+  closePdfEngine,
+  configurePdfEngine,
+  pdfEngineUsage,
+  type PdfEngineOptions,
+  type PdfEngineUsage,
+} from './document/worker-pool';
 export { pageRectToPdf, pdfToPageRect } from './document/page-geometry';
 
 export { addSignatureFields } from './fields/add-signature-fields';

@@ -15,6 +15,8 @@ interface ClaimedJobs {
   rows: Array<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number }>;
 }
 const lockMs = 60_000;
+/** Advisory lock class of recurring-job scheduling (the second key is the kind's hash). */
+const recurringLockId = 7_316_925;
 
 export async function enqueueJob(
   db: Db,
@@ -53,7 +55,29 @@ export async function scheduleRecurringJob(
   runAt: Date,
   waitingAfter?: Date,
 ): Promise<void> {
-  if (!(await hasPendingJob(db, kind, waitingAfter))) await enqueueJob(db, { kind, payload: {}, runAt });
+  // Check and insert under one transaction-scoped lock per kind: processes sharing PostgreSQL that
+  // start (or finish a run) together would otherwise both see none waiting and both schedule one.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${recurringLockId}, hashtext(${kind}))`);
+    if (!(await hasPendingJob(tx, kind, waitingAfter))) await enqueueJob(tx, { kind, payload: {}, runAt });
+  });
+}
+
+/** Jobs waiting (due now, or later) and how long the oldest due one has waited: the metrics' view. */
+export async function queueStats(
+  db: Db,
+  now: Date,
+): Promise<{ due: number; scheduled: number; oldestDueSeconds: number }> {
+  const at = now.toISOString();
+  const result = (await db.execute(sql`
+    select count(*) filter (where run_at <= ${at}::timestamptz)::int as due,
+           count(*) filter (where run_at > ${at}::timestamptz)::int as scheduled,
+           coalesce(extract(epoch from ${at}::timestamptz - min(run_at) filter (where run_at <= ${at}::timestamptz)), 0)::float8 as oldest
+    from ${jobs} where done_at is null and failed_at is null`)) as unknown as {
+    rows: Array<{ due: number; scheduled: number; oldest: number }>;
+  };
+  const row = result.rows[0];
+  return { due: row?.due ?? 0, scheduled: row?.scheduled ?? 0, oldestDueSeconds: row?.oldest ?? 0 };
 }
 
 export class JobRunner {

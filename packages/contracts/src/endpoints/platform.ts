@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.ts';
-import { Health, SignerAssertionKeys, StatusSummary } from '../platform.ts';
+import { Health, Ready, SignerAssertionKeys, StatusSummary } from '../platform.ts';
 
 const tags = ['Platform'];
 
@@ -14,6 +14,17 @@ export const platformEndpoints = {
     status: 200,
     response: Health,
     errors: [],
+  }),
+  ready: defineEndpoint({
+    method: 'GET',
+    path: '/ready',
+    auth: 'public',
+    summary:
+      'Readiness: the database, the blob store and the trust services answer (503 NOT_READY naming what does not)',
+    tags,
+    status: 200,
+    response: Ready,
+    errors: ['NOT_READY'],
   }),
   statusSummary: defineEndpoint({
     method: 'GET',

@@ -18,6 +18,17 @@ export interface PdfEngineOptions {
   recycleAboveMb?: number;
 }
 
+/** What the pool does right now (for the metrics endpoint). */
+export interface PdfEngineUsage {
+  /** Workers the pool may run at once. */
+  capacity: number;
+  /** Workers started (idle ones stay warm). */
+  workers: number;
+  busy: number;
+  /** Tasks waiting for a free worker. */
+  queued: number;
+}
+
 interface Job {
   request: WorkerRequest;
   transfer: ArrayBuffer[];
@@ -68,6 +79,15 @@ class WorkerPool {
       });
       this.dispatch();
     });
+  }
+
+  usage(): PdfEngineUsage {
+    return {
+      capacity: this.options.workers,
+      workers: this.slots.length,
+      busy: this.slots.filter((s) => s.job !== null).length,
+      queued: this.queue.length,
+    };
   }
 
   async close(): Promise<void> {
@@ -179,6 +199,10 @@ const pool = new WorkerPool();
 /** Tunes the engine's worker pool (call at start-up, before the first task). */
 export function configurePdfEngine(options: PdfEngineOptions): void {
   pool.configure(options);
+}
+
+export function pdfEngineUsage(): PdfEngineUsage {
+  return pool.usage();
 }
 
 /** Stops the engine's workers (graceful shutdown, end of tests); they restart on the next call. */

@@ -7,6 +7,7 @@ import { platformEndpoints } from '@signet/contracts/endpoints/platform';
 import { pingDatabase } from '../../db/client.ts';
 import { registerEndpoints } from '../../plugins/endpoints.ts';
 import * as platform from './platform.service.ts';
+import { readiness, type ReadinessChecks } from './readiness.service.ts';
 import { escapeHtml } from '../../html.ts';
 
 const MaintenanceBody = z.strictObject({
@@ -21,6 +22,7 @@ export async function platformRoutes(
   app: FastifyInstance,
   deps: platform.PlatformDeps & {
     env: string;
+    readiness: ReadinessChecks;
     signerAssertionKeys: () => HandlerResultOf<typeof platformEndpoints.signerAssertionKeys>;
   },
 ): Promise<void> {
@@ -29,6 +31,7 @@ export async function platformRoutes(
       await pingDatabase(deps.db);
       return { status: 'ok' as const };
     },
+    ready: () => readiness(deps.readiness),
     statusSummary: () => platform.statusSummary(deps),
     signerAssertionKeys: () => deps.signerAssertionKeys(),
   });

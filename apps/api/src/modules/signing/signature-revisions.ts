@@ -120,6 +120,23 @@ export async function commitSignatures(
   values: Uint8Array[],
   chain: Uint8Array[],
 ): Promise<void> {
+  const quality = context.seal ? 'seal' : context.quality;
+  try {
+    await embedAndRecord(deps, context, preparedDocs, values, chain);
+  } catch (error) {
+    deps.signatures.record(quality, 'failed');
+    throw error;
+  }
+  deps.signatures.record(quality, 'signed');
+}
+
+async function embedAndRecord(
+  deps: SigningDeps,
+  context: SigningContext,
+  preparedDocs: PreparedDocument[],
+  values: Uint8Array[],
+  chain: Uint8Array[],
+): Promise<void> {
   const signed: Array<{ documentId: string; baseSha256: string; sha256: string; size: number }> = [];
   for (const [index, doc] of preparedDocs.entries()) {
     const bytes = await viaTrustService(

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PadesLevel, RevocationTransports, TimestampTransport } from '@signet/pdf';
 import type { SignResult as SignResultSchema } from '@signet/contracts/signing';
+import type { SignatureCounter } from '../../plugins/metrics.ts';
 import type { RemoteSigningClient } from '../../adapters/remote-signing.ts';
 import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
 
@@ -13,6 +14,8 @@ export interface SigningDeps extends SignatureRequestsDeps {
   level: PadesLevel;
   /** Marks the signing locks this process takes, so they end with it (Database.processKey). */
   processKey: () => number | null;
+  /** Counts committed and failed signatures for the metrics endpoint. */
+  signatures: SignatureCounter;
 }
 
 export type SignResult = z.infer<typeof SignResultSchema>;

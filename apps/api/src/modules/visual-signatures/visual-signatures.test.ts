@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@signet/contracts/accounts';
 import type { VisualSignature, VisualSignatureList } from '@signet/contracts/visual-signatures';
-import { BlobStore } from '../../blobs/blob-store.ts';
+import { FileBlobStore } from '../../blobs/file-blob-store.ts';
 import { databaseKinds, json, samplePdf } from '../../../test/helpers.ts';
 import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
 import { refusedImageUploads, signatureStroke } from '../../../test/images.ts';
@@ -230,7 +230,7 @@ describe.each(databaseKinds)('visual signatures on %s', (kind) => {
     const stored = await t.app.database.db.query.visualSignatures.findFirst({
       where: (v, { eq }) => eq(v.id, mine.id),
     });
-    const bytes = await new BlobStore(join(t.config.dataDir, 'blobs')).read(stored!.imageSha256!);
+    const bytes = await new FileBlobStore(join(t.config.dataDir, 'blobs')).read(stored!.imageSha256!);
     const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['png', 1500, 500, true]);
     const corner = await sharp(bytes).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();

@@ -1,0 +1,41 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Copies a stream into a new temp file in `dir`, hashing on the way: a blob's name (its SHA-256) is
+ * known only once the last byte arrived. Past `maxBytes` it stops with `onLimit`'s error and keeps
+ * nothing.
+ */
+export async function spoolHashed(
+  source: Readable,
+  dir: string,
+  maxBytes: number,
+  onLimit: () => Error,
+): Promise<{ path: string; sha256: string; size: number }> {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, randomBytes(12).toString('hex'));
+  const hash = createHash('sha256');
+  let size = 0;
+  try {
+    await pipeline(
+      source,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          if (size > maxBytes) throw onLimit();
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(path),
+    );
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  return { path, sha256: hash.digest('hex'), size };
+}
