@@ -1,8 +1,8 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useTestApp } from '../../../test/factories.ts';
 import { databaseKinds } from '../../../test/helpers.ts';
 import { pngBomb } from '../../../test/images.ts';
@@ -10,6 +10,7 @@ import { VariantCache } from './variant-cache.ts';
 
 // The site's own pictures, as the built web app holds them, plus hostile files no build would ship.
 const webDist = mkdtempSync(join(tmpdir(), 'signet-images-'));
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 mkdirSync(join(webDist, 'img'));
 cpSync(
   join(import.meta.dirname, '../../../../web/public/img/error-404.svg'),
@@ -162,6 +163,7 @@ describe.each(databaseKinds)('image endpoint (%s)', (kind) => {
 describe('variant cache', () => {
   it('keeps at most its byte budget, dropping the least recently used first', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'signet-variants-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const cache = new VariantCache(dir, 250);
     await cache.put('a', Buffer.alloc(100));
     await cache.put('b', Buffer.alloc(100));
