@@ -28,6 +28,12 @@ CREATE INDEX "request_list_entries_request_idx" ON "request_list_entries" USING 
 -- "toSign": an open signature of the user's whose turn it is (with a signing order, all earlier signed).
 CREATE FUNCTION refresh_request_list(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- Lock the counts of everyone these requests list, in one order, before changing any: two
+  -- transactions refreshing requests that share people (an owner, a signer) would otherwise take
+  -- those rows in the order their joins happen to produce, and could deadlock.
+  PERFORM 1 FROM request_list_counts c
+    WHERE c.user_id IN (SELECT e.user_id FROM request_list_entries e WHERE e.request_id = ANY(ids))
+    ORDER BY c.user_id, c.filter, c.status FOR UPDATE;
   DELETE FROM request_list_entries WHERE request_id = ANY(ids);
   INSERT INTO request_list_entries (user_id, request_id, filter, status, updated_at, title)
   SELECT u.id, r.id,
