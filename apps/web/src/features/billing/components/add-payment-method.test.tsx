@@ -5,7 +5,7 @@ import { initEnglishTexts, jsonResponse } from '../../../test-support.ts';
 import { renderRoutes } from '../../../test-render.tsx';
 import en from '../locales/en-gb.json';
 import { AddPaymentMethod } from './add-payment-method.tsx';
-import { pendingCountryKey } from './return-from-authentication.ts';
+import { pendingCountryKey } from '../hooks/use-return-from-authentication.ts';
 
 // The payment page's add form after the issuer's 3-D Secure page sent the browser back: the one
 // message about adding is the form's, and a SEPA debit added next replaces it rather than joining it.

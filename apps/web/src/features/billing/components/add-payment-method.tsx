@@ -17,7 +17,7 @@ import { billingKey } from '../api/billing-keys.ts';
 import { createSetupIntent, finishSetupIntent } from '../api/setup-intent.ts';
 import { usePaymentErrorText } from '../payment-error-text.ts';
 import { confirmPaymentMethod, type PaymentDetails } from '../payments-provider.ts';
-import { pendingCountryKey, useReturnFromAuthentication } from './return-from-authentication.ts';
+import { pendingCountryKey, useReturnFromAuthentication } from '../hooks/use-return-from-authentication.ts';
 
 const ns = 'billing';
 /** The countries offered first; any SEPA country may be typed in the same list. */
