@@ -15,10 +15,25 @@ export interface BusinessMembership {
   logo: { url: string; width: number; height: number } | null;
 }
 
-export function isTrialExpired(business: BusinessMembership): boolean {
+/** Anything that carries spec §4's payment marker: the membership, the billing information. */
+type WithPaymentMethod = Pick<BusinessMembership, 'paymentMethod'>;
+
+export function isTrialExpired(business: WithPaymentMethod): boolean {
   return business.paymentMethod === 'NEEDS_PAYMENT_METHOD';
 }
 
-export function isLocked(business: BusinessMembership): boolean {
+export function isLocked(business: WithPaymentMethod): boolean {
   return business.paymentMethod === 'BLOCKED';
+}
+
+/**
+ * Spec §4's two locks, which keep an admin to the members and upgrade pages: BLOCKED (a failed
+ * payment unpaid past the grace period) first, then the trial over; null when the business is open.
+ */
+export type BusinessLock = 'blocked' | 'trial_over';
+
+export function lockOf(business: WithPaymentMethod): BusinessLock | null {
+  if (isLocked(business)) return 'blocked';
+  if (isTrialExpired(business)) return 'trial_over';
+  return null;
 }

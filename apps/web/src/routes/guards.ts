@@ -1,7 +1,7 @@
 import { linkOptions, type NavigateOptions } from '@tanstack/react-router';
 import type { User } from '@signet/contracts/accounts';
 import type { BusinessMembership } from '../lib/business-membership.ts';
-import { isLocked, isTrialExpired } from '../lib/business-membership.ts';
+import { lockOf } from '../lib/business-membership.ts';
 import type { MaintenanceNotice } from '../lib/maintenance.ts';
 import type { RouteSpec } from './route-table.ts';
 
@@ -118,7 +118,7 @@ const lockedAdminPaths = ['/business/members', '/business/upgrade', '/upgrade', 
 
 /** Spec §4 business gates, after the route guards have let the user in. */
 function businessGate(user: User, business: BusinessMembership | null, pathname: string): GuardDecision {
-  if (business && (isTrialExpired(business) || isLocked(business))) {
+  if (business && lockOf(business)) {
     if (business.role === 'admin') {
       return lockedAdminPaths.some((path) => pathname.startsWith(path))
         ? pass

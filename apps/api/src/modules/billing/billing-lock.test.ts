@@ -116,6 +116,17 @@ describe.each(databaseKinds)('trial expiry and the payment lock on %s', (kind) =
     expect([await marker(admin), await marker(member)]).toEqual(['BLOCKED', 'BLOCKED']);
     expect(await marker(manual.member)).toBe('MANUAL');
 
+    // The way out the locked admin is offered (the web's lock alert): the provider's customer portal,
+    // coming back to the members page the lock leaves open.
+    const back = encodeURIComponent(`${t.config.publicUrl}/business/members`);
+    const portal = await t.call(
+      'GET',
+      `/v2/businesses/${business.id}/stripe/cpsession?redirectUrl=${back}`,
+      admin,
+    );
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(json<{ url: string }>(portal).url).toMatch(/\/sandbox\/payments\//);
+
     // A working card; the provider's next retry is paid and the lock clears for everyone.
     await addPaymentMethod(t, admin, business.id, 'pm_card_visa');
     await sandboxNow(7 * day);

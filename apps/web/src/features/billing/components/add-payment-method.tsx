@@ -17,10 +17,9 @@ import { billingKey } from '../api/billing-keys.ts';
 import { createSetupIntent, finishSetupIntent } from '../api/setup-intent.ts';
 import { usePaymentErrorText } from '../payment-error-text.ts';
 import { confirmPaymentMethod, type PaymentDetails } from '../payments-provider.ts';
+import { pendingCountryKey, useReturnFromAuthentication } from '../hooks/use-return-from-authentication.ts';
 
 const ns = 'billing';
-/** Where the payer's country waits while the issuer's authentication page is open. */
-export const pendingCountryKey = 'signet.billing.setup-country';
 /** The countries offered first; any SEPA country may be typed in the same list. */
 const countries = ['CH', 'LI', 'DE', 'AT', 'FR', 'IT', 'NL', 'BE', 'LU', 'ES', 'GB', 'US'] as const;
 
@@ -29,7 +28,8 @@ type Kind = 'card' | 'sepa_debit';
 /**
  * Adds a card or SEPA debit: the details go to the payments provider from this browser (never to
  * Signet); a card that needs 3-D Secure opens the issuer's page, which returns to this page; the
- * method added becomes the default.
+ * method added becomes the default. The form owns the page's one message about adding, also for an
+ * add finished on the way back from the issuer's page, and clears it when the next add starts.
  */
 export function AddPaymentMethod({ businessId }: { businessId: string }) {
   const { t } = useTranslation(ns);
@@ -43,6 +43,16 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
     error: null,
     done: false,
   });
+  useReturnFromAuthentication(businessId, (outcome) =>
+    // An add started meanwhile owns the message now.
+    setState((old) => {
+      if (old.busy) return old;
+      if (outcome.kind === 'added') return { busy: false, error: null, done: true };
+      const error =
+        outcome.kind === 'failed' ? paymentErrorText(outcome.error) : t('payment_page.authentication_failed');
+      return { busy: false, error, done: false };
+    }),
+  );
   const sepaAllowed = (sepaCountries as readonly string[]).includes(country);
   const effectiveKind: Kind = sepaAllowed ? kind : 'card';
   const set = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) =>

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import type { BillingInformation } from '@signet/contracts/billing';
 import { BusinessAdminPage } from '../../../components/business-admin-page.tsx';
+import { LockAlert } from '../../../components/business-lock-notice.tsx';
 import { PageLoading } from '../../../components/page-frame.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ButtonLink } from '../../../components/router-links.tsx';
@@ -59,14 +60,14 @@ function WithInformation({
     );
   return (
     <>
-      <BillingBanner info={info.data} />
+      <BillingBanner businessId={businessId} info={info.data} />
       {render(businessId, info.data)}
     </>
   );
 }
 
-/** The banner of spec §4's states (billing-notice.ts decides which). */
-function BillingBanner({ info }: { info: BillingInformation }) {
+/** The banner of spec §4's states (billing-notice.ts decides which); a lock's is the lock notice's. */
+function BillingBanner({ businessId, info }: { businessId: string; info: BillingInformation }) {
   const { t } = useTranslation(ns);
   const notice = billingNotice(info);
   const choose = (
@@ -78,17 +79,8 @@ function BillingBanner({ info }: { info: BillingInformation }) {
     case undefined:
       return null;
     case 'blocked':
-      return (
-        <Alert severity="error" role="alert">
-          {t('business.blocked')}
-        </Alert>
-      );
     case 'trial_over':
-      return (
-        <Alert severity="warning" role="alert" action={choose}>
-          {t('business.trial_over')}
-        </Alert>
-      );
+      return <LockAlert lock={notice.kind} businessId={businessId} />;
     case 'payment_issues':
       return (
         <Alert

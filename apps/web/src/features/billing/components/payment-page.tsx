@@ -1,21 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { billingCountryFor } from '../../../lib/i18n.ts';
 import type { PaymentMethods } from '@signet/contracts/billing';
-import { useErrorText } from '../../../lib/server-errors.ts';
-import { billingKey } from '../api/billing-keys.ts';
 import { usePaymentMethods } from '../api/payment-methods.ts';
-import { finishSetupIntent } from '../api/setup-intent.ts';
-import { AddPaymentMethod, pendingCountryKey } from './add-payment-method.tsx';
+import { AddPaymentMethod } from './add-payment-method.tsx';
 import { BillingFrame } from './billing-frame.tsx';
 import { QuerySection } from './query-section.tsx';
 
@@ -27,51 +19,11 @@ export function BillingPaymentPage() {
     <BillingFrame page="payment_page">
       {(businessId) => (
         <>
-          <ReturnFromAuthentication businessId={businessId} />
           <MethodList businessId={businessId} />
           <AddPaymentMethod businessId={businessId} />
         </>
       )}
     </BillingFrame>
-  );
-}
-
-/**
- * Back from the issuer's authentication page (`?setup_intent=…`): finishes adding the method, says
- * how it went, and takes the provider's parameters out of the address.
- */
-function ReturnFromAuthentication({ businessId }: { businessId: string }) {
-  const { t } = useTranslation(ns);
-  const errorText = useErrorText([ns]);
-  const search = useSearch({ strict: false }) as { setup_intent?: string };
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const started = useRef(false);
-  const intentId = search.setup_intent;
-  useEffect(() => {
-    if (!intentId || started.current) return;
-    started.current = true;
-    const country = sessionStorage.getItem(pendingCountryKey) ?? billingCountryFor();
-    sessionStorage.removeItem(pendingCountryKey);
-    void navigate({ to: '/business/billing/payment', search: {}, replace: true });
-    finishSetupIntent(businessId, intentId, country).then(
-      async (intent) => {
-        await queryClient.invalidateQueries({ queryKey: billingKey(businessId) });
-        setOutcome(
-          intent.status === 'succeeded'
-            ? { ok: true, text: t('payment_page.added') }
-            : { ok: false, text: t('payment_page.authentication_failed') },
-        );
-      },
-      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
-    );
-  }, [intentId, businessId, navigate, queryClient, t, errorText]);
-  if (!outcome) return null;
-  return (
-    <Alert severity={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
-      {outcome.text}
-    </Alert>
   );
 }
 

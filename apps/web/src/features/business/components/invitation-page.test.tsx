@@ -1,12 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   defaultBusinessSettings,
@@ -17,6 +9,7 @@ import enGb from '../locales/en-gb.json';
 import { rememberedInvitation } from '../../../lib/remembered-invitation.ts';
 import { InvitationPage } from './invitation-page.tsx';
 import { initEnglishTexts, jsonResponse } from '../../../test-support.ts';
+import { renderRoutes } from '../../../test-render.tsx';
 
 const secret = 'S3cret-link-of-the-invitation-0123456789ab';
 
@@ -66,28 +59,7 @@ function stubApi(invitation: Response, answers: Record<string, Response> = {}) {
 }
 
 function renderPage() {
-  const rootRoute = createRootRoute();
-  const inviteRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/invite/$id',
-    component: InvitationPage,
-  });
-  const dashboard = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/dashboard',
-    component: () => null,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([inviteRoute, dashboard]),
-    history: createMemoryHistory({ initialEntries: [`/invite/${secret}`] }),
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes({ '/invite/$id': InvitationPage, '/dashboard': () => null }, `/invite/${secret}`);
 }
 
 describe('InvitationPage', () => {

@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { BusinessLockNotice } from '../../../components/business-lock-notice.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
 import { PageFrame, PageLoading } from '../../../components/page-frame.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
@@ -57,6 +58,7 @@ export function UpgradePage() {
   return (
     <PageFrame title={t('upgrade.title')} subtitle={t('upgrade.subtitle')}>
       <Box sx={{ maxWidth: 960, display: 'flex', flexDirection: 'column', gap: 3 }}>
+        <BusinessLockNotice />
         <BenefitCards
           label={t('upgrade.benefits')}
           cards={benefits.map(({ key, icon }) => ({

@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enGb from '../locales/en-gb.json';
 import { RequestList } from './request-list.tsx';
 import { jsonResponse } from '../../../test-support.ts';
+import { renderRoutes } from '../../../test-render.tsx';
 
 const me = { id: 'me', email: 'me@example.ch' };
 
@@ -21,25 +20,18 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderList() {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <RequestList
-        search={{ tab: 'inbox', filter: 'toSign' }}
-        viewer={me}
-        onDelete={() => {}}
-        onSigned={() => {}}
-      />
-    ),
-  });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  renderRoutes(
+    {
+      '/': () => (
+        <RequestList
+          search={{ tab: 'inbox', filter: 'toSign' }}
+          viewer={me}
+          onDelete={() => {}}
+          onSigned={() => {}}
+        />
+      ),
+    },
+    '/',
   );
 }
 

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { BusinessAdminPage } from '../../../../components/business-admin-page.tsx';
+import { BusinessLockNotice } from '../../../../components/business-lock-notice.tsx';
 import { PageLoading } from '../../../../components/page-frame.tsx';
 import { useErrorText } from '../../../../lib/server-errors.ts';
 import { useLifecycle } from '../../api/lifecycle.ts';
@@ -15,6 +16,7 @@ const ns = 'business';
 /**
  * /business/members: everybody in the business, the invitations waiting for an answer, the form to
  * invite more people with the seats left, and deleting the business. Admins only (the route table says so).
+ * The page a locked business's admin is sent to (spec §4): it says why, and how to unlock.
  */
 export function MembersPage() {
   const { t } = useTranslation(ns);
@@ -24,7 +26,12 @@ export function MembersPage() {
       subtitle={t('members.subtitle')}
       loadingLabel={t('members.loading')}
     >
-      {(businessId) => <People businessId={businessId} />}
+      {(businessId) => (
+        <>
+          <BusinessLockNotice />
+          <People businessId={businessId} />
+        </>
+      )}
     </BusinessAdminPage>
   );
 }
