@@ -83,6 +83,11 @@ test('the admin of a locked business is kept on the members page', async () => {
   await loginThroughUi(page, user.email, user.password, '/business/members');
   await page.goto('/profile');
   await page.waitForURL((url) => url.pathname === '/business/members');
+  // Kept there, the admin is told why and what to do.
+  const lock = page.getByRole('alert').filter({ hasText: 'Your business is locked' });
+  await lock.waitFor();
+  await lock.getByRole('button', { name: 'Pay or update payment method' }).waitFor();
+  await shoot(page, 'locked-admin-members');
   await context.close();
 });
 

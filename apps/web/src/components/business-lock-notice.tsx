@@ -26,17 +26,15 @@ export function LockAlert({ lock, businessId }: { lock: BusinessLock; businessId
   const { t } = useTranslation();
   if (lock === 'blocked') return <BlockedAlert businessId={businessId} />;
   return (
-    <Alert
-      severity="warning"
-      role="alert"
-      action={
-        <ButtonLink to="/upgrade" color="inherit" size="small">
-          {t('business.lock.choose_plan')}
-        </ButtonLink>
-      }
-    >
+    <Alert severity="warning" role="alert">
       <AlertTitle>{t('business.lock.trial_over_title')}</AlertTitle>
       {t('business.lock.trial_over')}
+      {/* Below the text, not as the alert's action: the labels are long in every language. */}
+      <Box sx={{ mt: 1.5 }}>
+        <ButtonLink to="/upgrade" variant="outlined" color="inherit" size="small">
+          {t('business.lock.choose_plan')}
+        </ButtonLink>
+      </Box>
     </Alert>
   );
 }
@@ -53,17 +51,20 @@ function BlockedAlert({ businessId }: { businessId: string }) {
     onSuccess: (url) => window.location.assign(url),
   });
   return (
-    <Alert
-      severity="error"
-      role="alert"
-      action={
-        <Button color="inherit" size="small" loading={portal.isPending} onClick={() => portal.mutate()}>
-          {t('business.lock.pay')}
-        </Button>
-      }
-    >
+    <Alert severity="error" role="alert">
       <AlertTitle>{t('business.lock.blocked_title')}</AlertTitle>
       {t('business.lock.blocked')}
+      <Box sx={{ mt: 1.5 }}>
+        <Button
+          variant="outlined"
+          color="inherit"
+          size="small"
+          loading={portal.isPending}
+          onClick={() => portal.mutate()}
+        >
+          {t('business.lock.pay')}
+        </Button>
+      </Box>
       {portal.error && (
         <Box component="span" sx={{ display: 'block', mt: 1 }}>
           {t('business.lock.portal_failed')} {errorText(portal.error)}
