@@ -108,7 +108,7 @@ async function main() {
             ],
           });
           if (draft.status !== 201) {
-            errors.push(`create ${draft.status}`);
+            errors.push(`create ${draft.status} ${JSON.stringify(draft.body)}`);
             continue;
           }
           const id = draft.body.id;
