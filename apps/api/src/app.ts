@@ -206,7 +206,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerMetrics(app, metrics, config.metricsToken);
 
   const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
-  const blobs = createBlobStore(config);
+  const blobs = await createBlobStore(config);
   // A real QTSP issues the token (production requires it configured); the sandbox takes this one.
   const qtspClientToken = config.qtspClientToken ?? installationSecret(config.dataDir, 'qtsp-client-token');
   // The QTSP authorizes a signature only with Signet's signed word that the signer is present.
