@@ -8,7 +8,7 @@ import { createValidatorWorkspace } from '../packages/pdf/test/helpers/external-
 import { basicFor, createTestDatabase, samplePdf, strongPassword } from '../apps/api/test/helpers';
 import { startS3 } from '../apps/api/test/s3-server';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp-server';
-import { startSignetCluster } from '../apps/api/test/signet-cluster';
+import { callApi as call, startSignetCluster } from '../apps/api/test/signet-cluster';
 import { machineLines, median, writeResultsSection } from './results-section';
 
 const signers = Number(process.env.SIGNERS ?? 200);
@@ -19,25 +19,6 @@ if (!process.env.DATABASE_URL)
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * p)] ?? NaN;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call<T>(
-  base: string,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-) {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const type = response.headers.get('content-type') ?? '';
-  return {
-    status: response.status,
-    body: (type.includes('json') ? await response.json() : new Uint8Array(await response.arrayBuffer())) as T,
-  };
-}
 
 async function mailLink(smtp: TestSmtp, to: string, pattern: RegExp): Promise<RegExpExecArray> {
   for (let i = 0; i < 600; i++) {

@@ -5,7 +5,7 @@ import type { SignatureRequest } from '@signet/contracts/signature-requests';
 import { basicFor, createTestDatabase, strongPassword, type TestDatabase } from './helpers.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
 import { startSmtp, type TestSmtp } from './smtp-server.ts';
-import { startSignetCluster, type SignetCluster } from './signet-cluster.ts';
+import { callApi, startSignetCluster, type SignetCluster } from './signet-cluster.ts';
 
 const requests = 4;
 const signersPerRequest = 2;
@@ -49,25 +49,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
       await database?.close();
     });
 
-    const api = async <T>(
-      method: string,
-      path: string,
-      headers: Record<string, string> = {},
-      body?: unknown,
-    ) => {
-      const response = await fetch(`${cluster.url}/api${path}`, {
-        method,
-        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const type = response.headers.get('content-type') ?? '';
-      return {
-        status: response.status,
-        body: (type.includes('json')
-          ? await response.json()
-          : new Uint8Array(await response.arrayBuffer())) as T,
-      };
-    };
+    const api = <T>(method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
+      callApi<T>(cluster.url, method, path, headers, body);
     const mailsTo = (to: string) =>
       smtp.received.filter((mail) => mail.to.includes(to)).map((m) => mailText(m.raw));
     async function until<T>(what: string, probe: () => Promise<T | null> | T | null): Promise<T> {

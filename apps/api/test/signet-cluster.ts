@@ -120,3 +120,23 @@ export async function startSignetCluster(
   }
   return { url: proxy.url, served: proxy.served, close };
 }
+
+/** One API call through the cluster's proxy (or any Signet origin): JSON in, JSON or bytes out. */
+export async function callApi<T>(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const type = response.headers.get('content-type') ?? '';
+  return {
+    status: response.status,
+    body: (type.includes('json') ? await response.json() : new Uint8Array(await response.arrayBuffer())) as T,
+  };
+}
