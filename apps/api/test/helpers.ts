@@ -1,15 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { seedSandboxKeys } from '@signet/trust-services/testing';
 import { CORPUS_DIR, corpusBytes } from '@signet/pdf/corpus';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOverrides } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { migrationsFolder, openDatabase, type Database } from '../src/db/client.ts';
 import { SettableClock } from '../src/clock.ts';
 import { mailOutbox } from '../src/db/schema/platform.ts';
 
@@ -23,13 +37,12 @@ export type TestDatabase = Database & { url?: string };
 
 /** A fresh, empty database of the given kind, dropped again by close(). */
 export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
-  if (kind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  if (kind === 'pglite')
+    return openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: await migratedPgliteSnapshot() });
   const adminUrl = process.env.DATABASE_URL!;
   const name = `signet_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = await migratedPostgresTemplate(adminUrl);
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name} template ${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused' });
@@ -38,12 +51,95 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<T
     url: url.toString(),
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * What the committed migrations are, as a short hash: a snapshot or template made from other
+ * migrations must never be used.
+ */
+const migrationsKey = (() => {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(migrationsFolder, file);
+    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
+})();
+
+/**
+ * A dump of an in-memory PGlite with every migration applied, made once and kept in the system's
+ * temporary folder for the other test files (each runs in a fresh module scope). Starting from it
+ * skips PGlite's initdb and the migrations: about 0.5 s per test app instead of 3–4 s.
+ */
+async function migratedPgliteSnapshot(): Promise<Blob> {
+  const file = join(tmpdir(), `signet-pglite-${migrationsKey}.tar`);
+  if (!existsSync(file)) {
+    const pglite = new PGlite();
+    await migratePglite(drizzlePglite(pglite), { migrationsFolder });
+    const dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+    await pglite.close();
+    // Written aside and renamed, so a parallel test file never reads half a dump.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+const templateLockId = 7_316_924;
+
+/**
+ * A PostgreSQL database with every migration applied, which each test database is copied from
+ * (`create database … template`): a copy takes a fraction of applying 25+ migrations. Made once
+ * per set of migrations, under an advisory lock so parallel test files do not race to make it;
+ * templates of older migrations are dropped then.
+ */
+async function migratedPostgresTemplate(adminUrl: string): Promise<string> {
+  const template = `signet_template_${migrationsKey}`;
+  const exists = async (admin: pg.Client) =>
+    (await admin.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1;
+  return withAdmin(adminUrl, async (admin) => {
+    if (await exists(admin)) return template;
+    await admin.query('select pg_advisory_lock($1)', [templateLockId]);
+    try {
+      if (await exists(admin)) return template;
+      const stale = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'signet\\_template\\_%'",
+      );
+      for (const { datname } of stale.rows)
+        await admin.query(`drop database if exists ${datname} with (force)`);
+      const building = `${template}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+      // Renamed only once complete, so nobody copies a half-migrated template.
+      await admin.query(`alter database ${building} rename to ${template}`);
+      return template;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [templateLockId]);
+    }
+  });
 }
 
 export interface TestApp {
