@@ -75,6 +75,40 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
+/**
+ * Browser test files that change what the whole server does for a while, so no other file may run
+ * beside them: the payments sandbox's clock (billing-trial), the QTSP
+ * sandbox's clock (signing: an expiring code) and the one loopback DNS server's port (domains, SSO).
+ */
+const serialFiles = new Set([
+  'billing-trial.test.ts',
+  'signing.test.ts',
+  'business-domains.test.ts',
+  'business-journey.test.ts',
+  'sso.test.ts',
+]);
+/** How many other browser test files run side by side (E2E_CONCURRENCY, default 2). */
+const sideBySide = Number(process.env.E2E_CONCURRENCY ?? 2);
+
+function runTests(names, concurrency) {
+  const tests = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-concurrency=${concurrency}`,
+      ...names.map((name) => join(e2eDir, name)),
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, SIGNET_BASE_URL: baseUrl, SIGNET_DNS_PORT: String(dnsPort) },
+      stdio: 'inherit',
+    },
+  );
+  return new Promise((resolveTests) => tests.once('exit', (code) => resolveTests(code ?? 1)));
+}
+
 let exitCode = 1;
 try {
   await waitForHealth(`${baseUrl}/api/health`, server, 180_000);
@@ -89,14 +123,21 @@ try {
   const only = process.argv.slice(2);
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.test.ts'))
-    .filter((name) => only.length === 0 || only.some((wanted) => name.includes(wanted)))
-    .map((name) => join(e2eDir, name));
-  const tests = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
-    cwd: root,
-    env: { ...process.env, SIGNET_BASE_URL: baseUrl, SIGNET_DNS_PORT: String(dnsPort) },
-    stdio: 'inherit',
-  });
-  exitCode = await new Promise((resolveTests) => tests.once('exit', (code) => resolveTests(code ?? 1)));
+    .filter((name) => only.length === 0 || only.some((wanted) => name.includes(wanted)));
+  // Two browser test files at a time: most of a test's time is waiting for the server (signing,
+  // mails), so two overlap well on two cores. The files that move a clock of the shared server or
+  // answer on the one loopback DNS port run afterwards, alone.
+  const runAlone = files.filter((name) => serialFiles.has(name));
+  const runTwoAtATime = files.filter((name) => !serialFiles.has(name));
+  exitCode = 0;
+  for (const [group, concurrency] of [
+    [runTwoAtATime, sideBySide],
+    [runAlone, 1],
+  ]) {
+    if (group.length === 0) continue;
+    const code = await runTests(group, concurrency);
+    if (code !== 0) exitCode = code;
+  }
 } catch (error) {
   console.error(error);
   exitCode = 1;
