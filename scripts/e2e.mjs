@@ -78,11 +78,13 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
 /**
  * Browser test files that change what the whole server does for a while, so no other file may run
  * beside them: the payments sandbox's clock (billing-trial), the QTSP
- * sandbox's clock (signing: an expiring code) and the one loopback DNS server's port (domains, SSO).
+ * sandbox's clock (signing: an expiring code), maintenance mode (session: every page goes to
+ * /maintenance while it blocks) and the one loopback DNS server's port (domains, SSO).
  */
 const serialFiles = new Set([
   'billing-trial.test.ts',
   'signing.test.ts',
+  'session.test.ts',
   'business-domains.test.ts',
   'business-journey.test.ts',
   'sso.test.ts',
