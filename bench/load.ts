@@ -139,18 +139,28 @@ async function main() {
         `${((Date.now() - started) / 1000).toFixed(0)} s: ${signed.length} signed, ${failed} errors, load ${loadavg()[0]!.toFixed(1)}`,
       );
     }, 30_000);
-    await Promise.all(
+    let inFlight = 0;
+    const visitors = Promise.all(
       Array.from({ length: signers }, async (_, worker) => {
-        for (let round = 0; Date.now() - started < durationMs; round++)
+        for (let round = 0; Date.now() - started < durationMs; round++) {
+          inFlight += 1;
           // A call that gets no answer (timeout, reset) or a mail that never comes is an error too.
-          await oneSignature(worker, round).catch((error: unknown) =>
-            fail(
-              'no answer',
-              error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error),
-            ),
-          );
+          await oneSignature(worker, round)
+            .catch((error: unknown) =>
+              fail(
+                'no answer',
+                error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error),
+              ),
+            )
+            .finally(() => (inFlight -= 1));
+        }
       }),
     );
+    // Turns begun before the end may finish for up to DRAIN_S more (counted, over the longer time);
+    // what is still under way then is reported as unfinished, neither signed nor an error.
+    const drainMs = Number(process.env.DRAIN_S ?? 180) * 1000;
+    await Promise.race([visitors, pause(durationMs + drainMs - (Date.now() - started))]);
+    const unfinished = inFlight;
     clearInterval(progress);
     const minutes = (Date.now() - started) / 60_000;
     const loadAtEnd = loadavg()[0]!;
@@ -194,6 +204,7 @@ async function main() {
       `| signatures per minute | ${(signed.length / minutes).toFixed(1)} |`,
       `| sign latency p50 / p99 (retries of 409 included) | ${median(latencies).toFixed(0)} ms / ${percentile(latencies, 0.99).toFixed(0)} ms |`,
       `| retryable 409 answers | ${retried409} |`,
+      `| turns unfinished ${drainMs / 1000} s after the end (neither signed nor failed) | ${unfinished} |`,
       `| errors other than 409 | ${[...errors.values()].reduce((sum, e) => sum + e.count, 0)} |`,
       ...[...errors].map(
         ([kind, e]) => `| — ${kind} | ${e.count} (first: ${e.example.replace(/\|/g, '\\|')}) |`,
