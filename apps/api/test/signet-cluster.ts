@@ -33,6 +33,10 @@ async function startProxy(ports: number[]): Promise<{ server: Server; url: strin
     upstream.on('error', () => outgoing.writeHead(502).end());
     incoming.pipe(upstream);
   });
+  // Idle client connections are closed by the client (fetch: after 4 s), never by the proxy: when
+  // both time out at once, as on a loaded machine, the client reuses a socket the proxy has just
+  // closed and its call fails with ECONNRESET (a load balancer's idle timeout outlasts its clients').
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served };
 }

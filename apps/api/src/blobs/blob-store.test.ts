@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,27 @@ function blobStoreContract(name: string, open: () => { store: BlobStore; spool: 
       await expect(store.read(stored.sha256)).rejects.toThrow();
       await expect(collect(store.stream(stored.sha256))).rejects.toThrow();
       await store.remove(stored.sha256);
+    });
+
+    it('never shows a reader part of a blob while the same bytes are stored again', async () => {
+      // Content addressing: many people uploading one document write one name at the same time,
+      // while the requests created before are read. A reader gets the whole blob, as on S3.
+      const bytes = randomBytes(512 * 1024);
+      const stored = await store.put(bytes);
+      for (let round = 0; round < 8; round++) {
+        const [, , whole, streamed, size] = await Promise.all([
+          store.put(bytes),
+          store.putStream(Readable.from([bytes]), bytes.length, () => new Error('limit')),
+          store.read(stored.sha256),
+          collect(store.stream(stored.sha256)),
+          store.size(stored.sha256),
+        ]);
+        expect([sha(whole), sha(streamed), size], `round ${round}`).toEqual([
+          stored.sha256,
+          stored.sha256,
+          bytes.length,
+        ]);
+      }
     });
 
     it('refuses a name that is not a SHA-256 (no path or key outside the store)', async () => {

@@ -30,7 +30,12 @@ export const requestListEntries = pgTable(
   ],
 );
 
-/** How many entries a user has per filter and status (kept by a trigger on the entries), so a page's total needs no count. */
+/**
+ * How many entries a user has per filter and status, so a page's total needs no count. The entries'
+ * triggers queue deltas in request_list_count_changes (a scratch table of the triggers, empty outside
+ * a transaction, so not declared here), folded in when the transaction commits (migration 0028): the
+ * counts of a transaction's own changes show only after its commit.
+ */
 export const requestListCounts = pgTable(
   'request_list_counts',
   {
