@@ -13,6 +13,8 @@ export interface BenchServer {
   app: Awaited<ReturnType<typeof buildApp>>;
   /** The server's origin, e.g. http://127.0.0.1:41234. */
   base: string;
+  /** The process's data folder (its sandbox state: CA keys, issued certificates). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startBenchServer(kind: 'pglite' | 'postgres'): Promise<Ben
   return {
     app,
     base,
+    dataDir,
     async close() {
       await app.close();
       await database.close();

@@ -11,6 +11,7 @@ const benchmarks = [
   'bench/validate.ts',
   'bench/images.ts',
   'bench/api.ts',
+  'bench/sign-api.ts',
   'bench/web-bundle.ts',
   'bench/lighthouse.ts',
 ];

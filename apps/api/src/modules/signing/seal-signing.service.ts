@@ -1,6 +1,5 @@
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { ProviderError } from '../../adapters/http.ts';
 import type { SealCredential } from '../../db/schema/businesses.ts';
 import {
   saveSealCredential,
@@ -8,7 +7,7 @@ import {
   type SealForSigning,
 } from '../businesses/business-seals.service.ts';
 import { commitSignatures, signEach, signImplicitly } from './signature-revisions.ts';
-import { viaTrustService, type SigningContext } from './signing-context.ts';
+import { viaTrustService, withKeptCredential, type SigningContext } from './signing-context.ts';
 import type { SignResult, SigningDeps } from './signing-deps.ts';
 
 // Signing with a business seal: the business's certificate, kept at the QTSP, signs in the seal's name.
@@ -98,14 +97,7 @@ export async function signWithSeal(
         await sealCredential(deps, seal, context.request.legislation, renew),
         sealSigner(seal),
       );
-    // A kept credential the QTSP no longer knows (revoked, or a reset sandbox) is enrolled anew, once.
-    const done = await viaTrustService(
-      signWith(false).catch((error) => {
-        if (error instanceof ProviderError && error.status !== null && error.status < 500)
-          return signWith(true);
-        throw error;
-      }),
-    );
+    const done = await withKeptCredential(signWith);
     await commitSignatures(deps, sealed, done.preparedDocs, done.values, done.chain);
   });
 }

@@ -193,3 +193,18 @@ export function viaTrustService<T>(call: Promise<T>): Promise<T> {
     throw trustServiceError(error) ?? error;
   });
 }
+
+/**
+ * Signs with a kept credential (a seal's, an account's): `signWith(false)` may reuse it,
+ * `signWith(true)` enrols anew. One the QTSP refuses (revoked, or a reset sandbox) is enrolled
+ * anew, once; outages are answered as viaTrustService says.
+ */
+export function withKeptCredential<T>(signWith: (renew: boolean) => Promise<T>): Promise<T> {
+  return viaTrustService(
+    signWith(false).catch((error: unknown) => {
+      if (error instanceof ProviderError && error.status !== null && error.status < 500)
+        return signWith(true);
+      throw error;
+    }),
+  );
+}

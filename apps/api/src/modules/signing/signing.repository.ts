@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PreparedSignature } from '@signet/pdf';
-import { pendingSignings } from '../../db/schema/signing.ts';
+import { pendingSignings, signerCredentials } from '../../db/schema/signing.ts';
 import type { Db } from '../../db/client.ts';
 import { firstRow } from '../../db/schema/rows.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
@@ -71,4 +71,30 @@ export async function findPending(db: Db, responseId: string): Promise<PendingRo
 
 export async function markPendingDone(db: Db, id: string, now: Date): Promise<void> {
   await db.update(pendingSignings).set({ doneAt: now }).where(eq(pendingSignings.id, id));
+}
+
+export type SignerCredentialRow = typeof signerCredentials.$inferSelect;
+
+export async function findSignerCredential(
+  db: Db,
+  userId: string,
+  legislation: SignerCredentialRow['legislation'],
+): Promise<SignerCredentialRow | null> {
+  return firstRow(
+    db,
+    signerCredentials,
+    and(eq(signerCredentials.userId, userId), eq(signerCredentials.legislation, legislation)),
+  );
+}
+
+/** Keeps `row` as the account's credential for its legislation (the last one enrolled wins). */
+export async function saveSignerCredential(db: Db, row: SignerCredentialRow): Promise<void> {
+  const { credentialId, certificates, validTo, issuedFor, createdAt } = row;
+  await db
+    .insert(signerCredentials)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [signerCredentials.userId, signerCredentials.legislation],
+      set: { credentialId, certificates, validTo, issuedFor, createdAt },
+    });
 }

@@ -10,11 +10,11 @@ import { commitSignatures, signEach, signImplicitly } from './signature-revision
 import {
   checkFreeSignatures,
   contextFor,
-  signerIdentity,
   signerKeyOf,
-  viaTrustService,
+  withKeptCredential,
   type SigningContext,
 } from './signing-context.ts';
+import { personalCredential } from './signer-credentials.ts';
 
 // Signing a batch of requests: checks, then one of three ways. A person's own certificate at once
 // (SES, AES, Part 11: here), a qualified signature after a TAN (qes-step-up.service.ts), or a
@@ -40,8 +40,8 @@ async function checkPart11(
 }
 
 /**
- * Signs a batch. SES, AES and Part 11 sign at once with the platform credential of the
- * legislation; QES enrols an on-demand certificate for the signer and needs the TAN sent by SMS,
+ * Signs a batch. SES, AES and Part 11 sign at once with the signer's own AES credential for the
+ * legislation (an account's kept while valid: signer-credentials.ts); QES enrols an on-demand certificate for the signer and needs the TAN sent by SMS,
  * answered through respondTan. One incremental revision per signature; signing order enforced.
  */
 export async function sign(
@@ -71,18 +71,12 @@ export async function sign(
   if (qes.length > 0) return startQualified(deps, caller, contexts, body.language);
 
   return signEach(deps, contexts, async (context) => {
-    // Every signer gets a certificate in their own name; Signet authenticated them, so the QTSP
-    // authorizes it on Signet's word (implicit) — no SMS code below QES.
-    const enrolled = await viaTrustService(
-      deps.qtsp.enrol({
-        ...(await signerIdentity(deps, caller, context)),
-        quality: 'aes',
-        legislation: context.request.legislation,
-        authMode: 'implicit',
-        userID: signerKeyOf(caller),
-      }),
+    // Every signer signs with a certificate in their own name; Signet authenticated them, so the
+    // QTSP authorizes it on Signet's word (implicit) — no SMS code below QES.
+    const signer = signerKeyOf(caller);
+    const done = await withKeptCredential(async (renew) =>
+      signImplicitly(deps, context, await personalCredential(deps, caller, context, renew), signer),
     );
-    const done = await viaTrustService(signImplicitly(deps, context, enrolled, signerKeyOf(caller)));
     await commitSignatures(deps, context, done.preparedDocs, done.values, done.chain);
   });
 }
