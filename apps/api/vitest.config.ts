@@ -5,7 +5,9 @@ export default defineConfig({
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous: some tests build two or three apps inside the test itself, and two test files run
+    // side by side on a machine that may be busy with other work; a passing test never waits for it.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });
