@@ -161,7 +161,7 @@ async function main(): Promise<void> {
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version},
 load average ${loadavg()[0]!.toFixed(1)} at the end. One Signet process per database; autocannon with 10 connections
-for 10 s per route, from the same machine. The user is involved in 10,000 and then 100,000 requests (plus 6), built by bench/bulk-requests.ts. Baseline: the same
+for 10 s per route, from the same machine. The user is involved in ${requestCounts.map((n) => n.toLocaleString('en')).join(' and then ')} requests (plus 6), built by bench/bulk-requests.ts. Baseline: the same
 process's \`GET /api/health\` (one database round trip) in the same run. \`bench/api.ts\` reproduces it (PostgreSQL
 too when DATABASE_URL is set).
 
