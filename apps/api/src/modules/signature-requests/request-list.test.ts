@@ -157,6 +157,10 @@ describe.each(databaseKinds)('dashboard list pages on %s', (kind) => {
         'querystring.after',
       ],
       ['after=%21%21', 'querystring.after'],
+      [
+        `after=${Buffer.from('2030-02-31 10:00:00+00|0b93ee8b-bd03-46cf-babb-2c448a878409').toString('base64url')}`,
+        'querystring.after',
+      ],
       [`after=${next}&page=2`, 'querystring.page'],
     ] as const) {
       const response = await t.call('GET', `/v3/signature-requests?${query}`, owner);
