@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { databaseKinds } from '../apps/api/test/helpers';
-import { dashboardQueries } from '../apps/api/src/modules/signature-requests/signature-requests.repository';
+import { dashboardStatement } from '../apps/api/src/modules/signature-requests/request-list.repository';
+import { decodeCursor } from '../apps/api/src/modules/signature-requests/list-cursor';
 import type { Db } from '../apps/api/src/db/client';
 import { bulkRequests } from './bulk-requests';
 import { startBenchServer, signUpBenchUser } from './bench-server';
@@ -18,7 +19,11 @@ import { median } from './results-section';
 
 const corpus = fileURLToPath(new URL('../../shared/pdf-corpus/', import.meta.url));
 const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const requestCounts = [10_000, 100_000];
+// BENCH_API_COUNTS=10000 and BENCH_API_DATABASES=postgres narrow a run (the 100,000 fill takes long on PGlite).
+const requestCounts = (process.env.BENCH_API_COUNTS ?? '10000,100000').split(',').map(Number);
+const kinds = databaseKinds.filter((kind) =>
+  (process.env.BENCH_API_DATABASES ?? 'pglite,postgres').split(',').includes(kind),
+);
 const listPaths = [
   'filter=all&page=1&size=20',
   'filter=toSign&page=1&size=20',
@@ -26,22 +31,17 @@ const listPaths = [
   'filter=all&page=250&size=20',
 ];
 /** The dashboard statements whose plans the results show (they must read the list index, not sort). */
-const explained: Record<string, Parameters<typeof dashboardQueries>[2]> = {
+const explained: Record<string, Parameters<typeof dashboardStatement>[1]> = {
   'filter=all page 1': { filter: 'all', page: 1, size: 20 },
   'filter=toSign page 1': { filter: 'toSign', page: 1, size: 20 },
   'filter=all page 250': { filter: 'all', page: 250, size: 20 },
 };
 
-async function explain(db: Db, user: { id: string }, query: Parameters<typeof dashboardQueries>[2]) {
-  const { page, total } = dashboardQueries(db, user, query);
-  const lines: string[] = [];
-  for (const statement of [page, total]) {
-    const result = (await db.execute(sql`explain ${statement}`)) as unknown as {
-      rows: Array<Record<string, string>>;
-    };
-    lines.push(...result.rows.map((r) => `    ${Object.values(r)[0]}`));
-  }
-  return lines.join('\n');
+async function explain(db: Db, user: { id: string }, query: Parameters<typeof dashboardStatement>[1]) {
+  const result = (await db.execute(sql`explain ${dashboardStatement(user.id, query)}`)) as unknown as {
+    rows: Array<Record<string, string>>;
+  };
+  return result.rows.map((r) => `    ${Object.values(r)[0]}`).join('\n');
 }
 
 interface Measured {
@@ -104,7 +104,24 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Measured> {
       // A running PGlite refreshes its statistics every few minutes (db/client.ts); PostgreSQL's
       // autovacuum does on its own. The rows above arrived in one go, so refresh them now.
       await app.database.db.execute(sql`analyze`);
-      for (const [name, query] of Object.entries(explained))
+      // Where page 249 ends: the cursor a client holds after paging that far, for the keyset route.
+      // In-process: a kept-alive socket from before the fill may be closed under the client's feet.
+      const deep = (
+        await app.inject({
+          url: '/api/v3/signature-requests?filter=all&page=249&size=20',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json<{ next: string }>();
+      const queries = {
+        ...explained,
+        'filter=all after the cursor of page 249': {
+          filter: 'all',
+          page: 1,
+          size: 20,
+          after: decodeCursor(deep.next),
+        } as const,
+      };
+      for (const [name, query] of Object.entries(queries))
         plans.push(`${kind}, ${size} requests, ${name}:\n${await explain(app.database.db, owner, query)}`);
       const load = (path: string) =>
         autocannon({
@@ -121,6 +138,12 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Measured> {
         rows.push(
           row(`GET /api/v3/signature-requests?${path}`, await load(`/api/v3/signature-requests?${path}`)),
         );
+      rows.push(
+        row(
+          'GET /api/v3/signature-requests?filter=all&size=20&after=(next of page 249)',
+          await load(`/api/v3/signature-requests?filter=all&size=20&after=${deep.next}`),
+        ),
+      );
       console.log(`${kind}: ${size} requests filled in ${(filled / 1000).toFixed(1)} s`);
     }
     return { kind, latencies, rows, plans };
@@ -133,12 +156,12 @@ const databaseNames = { pglite: 'embedded PGlite', postgres: 'PostgreSQL (DATABA
 
 async function main(): Promise<void> {
   const results: Measured[] = [];
-  for (const kind of databaseKinds) results.push(await measure(kind));
+  for (const kind of kinds) results.push(await measure(kind));
   const section = `## API
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version},
 load average ${loadavg()[0]!.toFixed(1)} at the end. One Signet process per database; autocannon with 10 connections
-for 10 s per route, from the same machine. The user is involved in 10,000 and then 100,000 requests (plus 6), built by bench/bulk-requests.ts. Baseline: the same
+for 10 s per route, from the same machine. The user is involved in ${requestCounts.map((n) => n.toLocaleString('en')).join(' and then ')} requests (plus 6), built by bench/bulk-requests.ts. Baseline: the same
 process's \`GET /api/health\` (one database round trip) in the same run. \`bench/api.ts\` reproduces it (PostgreSQL
 too when DATABASE_URL is set).
 

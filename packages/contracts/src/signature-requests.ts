@@ -237,7 +237,9 @@ export type SignatureRequest = z.infer<typeof SignatureRequest>;
  * - declined: requests that were declined by a signer or withdrawn by the owner.
  * - completed: requests every signer signed.
  * - all: every request the caller owns, signs or observes (drafts only their own).
- * Signet pages every filter the same way (page, size ≤ 100), newest change first.
+ * Signet pages every filter the same way (page, size ≤ 100), newest change first. For deep pages a
+ * client passes the previous answer's `next` as `after`: the page then starts right after that
+ * answer's last item, however far down the list it is (page stays 1).
  */
 export const dashboardFilters = ['toSign', 'pending', 'declined', 'completed', 'all'] as const;
 export const DashboardFilter = z.enum(dashboardFilters);
@@ -249,12 +251,20 @@ export const ListSignatureRequestsQuery = z.strictObject({
   search: z.string().trim().max(200).optional(),
   /** Narrows the filter to one overall status: the dashboard's drafts tab asks for DRAFT under `all`. */
   status: RequestStatus.optional(),
+  /** An earlier answer's `next` (opaque): the page after that answer's page, same filter and search. */
+  after: z
+    .string()
+    .max(200)
+    .regex(/^[\w-]+$/, 'Pass the `next` of an earlier answer unchanged.')
+    .optional(),
 });
 export const SignatureRequestList = z.object({
   items: z.array(SignatureRequest),
   total: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),
+  /** Pass it as `after` for the next page; null on the last page. */
+  next: z.string().nullable(),
 });
 
 export const RequestIdParams = z.strictObject({ id: z.uuid() });

@@ -23,6 +23,7 @@ import * as webhooks from './schema/webhooks.ts';
 import * as billing from './schema/billing.ts';
 import * as requestList from './schema/request-list.ts';
 import { ProcessLiveness } from './process-liveness.ts';
+import { retryConflictingTransactions } from './transaction-retry.ts';
 
 const schema = {
   ...accounts,
@@ -79,7 +80,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client whose connection the server ended (restart, admin action) must not crash the
     // process; the pool replaces it on the next query.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = retryConflictingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [migrationLockId]);

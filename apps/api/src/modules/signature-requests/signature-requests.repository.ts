@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   attachments,
   observers,
@@ -13,12 +13,10 @@ import {
   type RequestRow,
   type SignerRow,
 } from '../../db/schema/signature-requests.ts';
-import { requestListCounts, requestListEntries } from '../../db/schema/request-list.ts';
 import type { Db } from '../../db/client.ts';
 import { firstRow, idsWhere, rowUpdater } from '../../db/schema/rows.ts';
 import { eventHash, eventMac, genesisHash, headMac, type TrailAnchor } from './audit-chain.ts';
 import { livenessLockSpace } from '../../db/process-liveness.ts';
-import type { DashboardFilter, RequestStatus } from '@signet/contracts/signature-requests';
 
 export async function insertRequest(db: Db, row: typeof signatureRequests.$inferInsert): Promise<void> {
   await db.insert(signatureRequests).values(row);
@@ -289,89 +287,7 @@ export async function releaseLock(db: Db, requestId: string, holder: string): Pr
 }
 
 /** Text matched literally inside a LIKE pattern. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Under `all` every entry; under a filter, its own (drafts fall under `all` only). */
-function filterOf(filter: DashboardFilter): SQL | undefined {
-  return filter === 'all' ? undefined : eq(requestListEntries.filter, filter);
-}
-
-type ListQuery = {
-  filter: DashboardFilter;
-  page: number;
-  size: number;
-  search?: string;
-  status?: RequestStatus;
-};
-
-/**
- * The two statements of a dashboard page (the benchmark EXPLAINs them): its ids, newest change
- * first, read from the list entries through their (user, filter or status, updated_at, id) indexes;
- * and its total, from the kept counts unless a search narrows it (db/schema/request-list.ts).
- */
-export function dashboardQueries(db: Db, user: { id: string }, query: ListQuery) {
-  const search = query.search
-    ? sql`${requestListEntries.title} ilike ${`%${escapeLike(query.search)}%`}`
-    : undefined;
-  const status = query.status ? eq(requestListEntries.status, query.status) : undefined;
-  const where = and(eq(requestListEntries.userId, user.id), filterOf(query.filter), status, search);
-  const page = db
-    .select({ id: requestListEntries.requestId })
-    .from(requestListEntries)
-    .where(where)
-    // The same order as the indexes (NULLS LAST), or the planner sorts instead of reading them in order.
-    .orderBy(
-      sql`${requestListEntries.updatedAt} desc nulls last, ${requestListEntries.requestId} desc nulls last`,
-    )
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  const total = search
-    ? db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(requestListEntries)
-        .where(where)
-    : db
-        .select({ n: sql<number>`coalesce(sum(${requestListCounts.n}), 0)::int` })
-        .from(requestListCounts)
-        .where(
-          and(
-            eq(requestListCounts.userId, user.id),
-            query.filter === 'all' ? undefined : eq(requestListCounts.filter, query.filter),
-            query.status ? eq(requestListCounts.status, query.status) : undefined,
-          ),
-        );
-  return { page, total };
-}
-
-/** A page of the user's dashboard (the requests they sent, sign or observe) and how many there are. */
-export async function listRequestIds(
-  db: Db,
-  user: { id: string },
-  query: ListQuery,
-): Promise<{ ids: string[]; total: number }> {
-  const { page, total } = dashboardQueries(db, user, query);
-  const [rows, [count]] = await Promise.all([page, total]);
-  return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
-}
-
-/** Rows of several requests at once, for lists: requests in the given order. */
-export async function findRequests(db: Db, ids: string[]): Promise<RequestRow[]> {
-  if (!ids.length) return [];
-  const rows = await db.select().from(signatureRequests).where(inArray(signatureRequests.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-export async function signersOfMany(db: Db, requestIds: string[]): Promise<Map<string, SignerRow[]>> {
-  const rows = requestIds.length
-    ? await db
-        .select()
-        .from(signers)
-        .where(inArray(signers.requestId, requestIds))
-        .orderBy(asc(signers.sequence))
-    : [];
-  return groupBy(rows, (row) => row.requestId);
-}
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** What a request's description needs beside its signers, for several requests in three queries. */
 export async function relatedOfMany(

@@ -44,7 +44,7 @@ describe('RequestList', () => {
         Promise.resolve(
           fail
             ? jsonResponse({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'bad' }, 400)
-            : jsonResponse({ items: [], total: 0, page: 1, size: 20 }),
+            : jsonResponse({ items: [], total: 0, page: 1, size: 20, next: null }),
         ),
       ),
     );
