@@ -1,21 +1,16 @@
 import Box, { type BoxProps } from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import ListItemButton, { type ListItemButtonProps } from '@mui/material/ListItemButton';
 import MuiLink, { type LinkProps as MuiLinkProps } from '@mui/material/Link';
-import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import { createLink, type RegisteredRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 // MUI components as router links. `<Button component={Link} to=…>` would lose the router's types;
 // these check `to`, `params` and `search` against the routes as <Link> does, and render the same
-// anchor (`href`, `aria-current` when active) with MUI's look.
+// anchor (`href`, `aria-current` when active) with MUI's look. The menu and list kinds are in
+// menu-links.tsx, out of the first page's chunk.
 
 export const ButtonLink = createLink((props: ButtonProps<'a'>) => <Button component="a" {...props} />);
 export const TextLink = createLink((props: MuiLinkProps) => <MuiLink {...props} />);
-export const MenuItemLink = createLink((props: MenuItemProps<'a'>) => <MenuItem component="a" {...props} />);
-export const ListItemButtonLink = createLink((props: ListItemButtonProps<'a'>) => (
-  <ListItemButton component="a" {...props} />
-));
 export const BoxLink = createLink((props: BoxProps<'a'>) => <Box component="a" {...props} />);
 
 /** A path of the app's routes. */

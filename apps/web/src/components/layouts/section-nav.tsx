@@ -7,7 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ListItemButtonLink, type StaticPath } from '../router-links.tsx';
+import { ListItemButtonLink } from '../menu-links.tsx';
+import type { StaticPath } from '../router-links.tsx';
 
 /** One page of a sub-navigation; `withSubPages`: its pages below (`to/…`) count as it too. */
 export interface SectionNavItem {

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ButtonLink } from '../../../components/router-links.tsx';
+import { TextInput, type TextInputProps } from '../../../components/text-input.tsx';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -70,9 +70,9 @@ export function AccountForm({ onSubmit, children }: { onSubmit: FormEventHandler
 }
 
 /** The e-mail address field of the login and signup forms. */
-export function EmailField(props: TextFieldProps) {
+export function EmailField(props: TextInputProps) {
   const { t } = useTranslation();
-  return <TextField label={t('common.email')} type="email" autoComplete="email" {...props} />;
+  return <TextInput label={t('common.email')} type="email" autoComplete="email" {...props} />;
 }
 
 /** First and last name, side by side on wider screens, as the API names them. */
@@ -81,15 +81,15 @@ export function NameFields({
   last,
   sx,
 }: {
-  first: TextFieldProps;
-  last: TextFieldProps;
+  first: TextInputProps;
+  last: TextInputProps;
   /** How the two stand: the signup's row, or the profile's grid. */
   sx: SxProps<Theme>;
 }) {
   return (
     <Box sx={sx}>
-      <TextField autoComplete="given-name" {...first} />
-      <TextField autoComplete="family-name" {...last} />
+      <TextInput autoComplete="given-name" {...first} />
+      <TextInput autoComplete="family-name" {...last} />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -50,14 +50,14 @@ export function BusinessSignupPage() {
   return (
     <AuthCard title={t('signup.business_title')} intro={t('business_signup.intro')} error={formError}>
       <AccountForm onSubmit={onSubmit}>
-        <TextField
+        <TextInput
           label={t('business_signup.name')}
           autoComplete="organization"
           autoFocus
           {...field('name')}
         />
         <EmailField {...field('email', t('business_signup.email_hint'))} label={t('business_signup.email')} />
-        <TextField
+        <TextInput
           label={t('business_signup.phone')}
           type="tel"
           autoComplete="tel"

@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { TextInput, type TextInputProps } from '../../../components/text-input.tsx';
 import type { Control, UseFormReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -53,7 +53,7 @@ export function NewAccountFields<T extends NewAccountValues>({
 }: {
   form: UseFormReturn<T>;
   /** The form's `field` (useAccountForm): a text field's props. */
-  field: (name: 'password' | 'mobile') => TextFieldProps;
+  field: (name: 'password' | 'mobile') => TextInputProps;
   /** The password's live check (useNewPassword). */
   password: { verdict: PasswordCheck | undefined };
   /** The button's text when it is not "Create account" (the business signup's). */
@@ -64,7 +64,7 @@ export function NewAccountFields<T extends NewAccountValues>({
   return (
     <>
       <NewPasswordField label={t('common.password')} verdict={password.verdict} {...field('password')} />
-      <TextField
+      <TextInput
         label={t('signup_steps.mobile')}
         type="tel"
         autoComplete="tel"

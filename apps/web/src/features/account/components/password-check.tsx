@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { TextFieldProps } from '@mui/material/TextField';
+import { type TextInputProps } from '../../../components/text-input.tsx';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Typography from '@mui/material/Typography';
@@ -50,7 +50,7 @@ export function useNewPassword<T extends FieldValues>(
 export function NewPasswordField({
   verdict,
   ...props
-}: TextFieldProps & { verdict: PasswordCheck | undefined }) {
+}: TextInputProps & { verdict: PasswordCheck | undefined }) {
   return (
     <Box>
       <PasswordField

@@ -1,17 +1,17 @@
 import { forwardRef, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
+import { TextInput, type TextInputProps } from '../../../components/text-input.tsx';
 
 /** A password input with a show/hide button. */
-export const PasswordField = forwardRef<HTMLDivElement, TextFieldProps>(function PasswordField(props, ref) {
+export const PasswordField = forwardRef<HTMLDivElement, TextInputProps>(function PasswordField(props, ref) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
-    <TextField
+    <TextInput
       {...props}
       ref={ref}
       type={shown ? 'text' : 'password'}

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import type { User } from '@signet/contracts/accounts';
 import { Language, legislations } from '@signet/contracts/common';
 import { z } from 'zod';
@@ -58,7 +59,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
         last={{ label: t('profile.details.last_name'), required: true, ...field('lastName') }}
       />
       {renamed && <QesRelockWarning user={user} />}
-      <TextField
+      <TextInput
         label={t('profile.details.mobile')}
         type="tel"
         autoComplete="tel"

@@ -5,6 +5,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import { Legislation } from '@signet/contracts/common';
 import { retentionDaysMax, retentionDaysMin, UserAttributes, type User } from '@signet/contracts/accounts';
@@ -153,11 +154,11 @@ function SettingsForm({ user }: { user: User }) {
       </SettingsSection>
       <SettingsSection name="part11" headingSpace={2}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <TextField
+          <TextInput
             label={t('settings.part11.name')}
             {...field('attributes.p11_signing_name', t('settings.part11.name_help'))}
           />
-          <TextField
+          <TextInput
             label={t('settings.part11.reason')}
             multiline
             minRows={2}
@@ -185,7 +186,7 @@ function SettingsForm({ user }: { user: User }) {
         <Typography id="retention-help" variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
           {t('settings.retention.help')}
         </Typography>
-        <TextField
+        <TextInput
           label={t('settings.retention.days')}
           inputMode="numeric"
           disabled={!retentionOn}

@@ -8,6 +8,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sepaCountries } from '@signet/contracts/billing';
@@ -145,7 +146,7 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
         </RadioGroup>
         {effectiveKind === 'card' ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
+            <TextInput
               label={t('payment_page.card_number')}
               value={fields.number}
               onChange={set('number')}
@@ -153,7 +154,7 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               sx={{ flex: 2 }}
             />
-            <TextField
+            <TextInput
               label={t('payment_page.card_exp')}
               placeholder="MM/YY"
               value={fields.exp}
@@ -161,7 +162,7 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
               autoComplete="cc-exp"
               sx={{ flex: 1 }}
             />
-            <TextField
+            <TextInput
               label={t('payment_page.card_cvc')}
               value={fields.cvc}
               onChange={set('cvc')}
@@ -173,14 +174,14 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
         ) : (
           <Stack spacing={2}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
+              <TextInput
                 label={t('payment_page.holder')}
                 value={fields.name}
                 onChange={set('name')}
                 autoComplete="name"
                 sx={{ flex: 1 }}
               />
-              <TextField
+              <TextInput
                 label={t('payment_page.email')}
                 type="email"
                 value={fields.email}
@@ -189,7 +190,7 @@ export function AddPaymentMethod({ businessId }: { businessId: string }) {
                 sx={{ flex: 1 }}
               />
             </Stack>
-            <TextField label={t('payment_page.iban')} value={fields.iban} onChange={set('iban')} />
+            <TextInput label={t('payment_page.iban')} value={fields.iban} onChange={set('iban')} />
             <Alert severity="info">{t('payment_page.mandate')}</Alert>
           </Stack>
         )}

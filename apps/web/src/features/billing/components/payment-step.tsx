@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
@@ -244,7 +245,7 @@ export function PaymentStep({
           {formError}
         </Alert>
       )}
-      <TextField label={t('payment.business_name')} autoComplete="organization" {...field('businessName')} />
+      <TextInput label={t('payment.business_name')} autoComplete="organization" {...field('businessName')} />
       <TextField
         select
         label={t('payment.country')}
@@ -257,14 +258,14 @@ export function PaymentStep({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
+      <TextInput
         label={t('payment.seats')}
         type="number"
         slotProps={{ htmlInput: { min: 1, max: price.seats.max, inputMode: 'numeric' } }}
         {...field('seats', t('payment.seats_help', { max: price.seats.max }))}
       />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
+        <TextInput
           label={t('chooser.promo_label')}
           sx={{ flex: 1 }}
           {...field(
@@ -293,19 +294,19 @@ export function PaymentStep({
       />
       {method === 'card' ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
-          <TextField
+          <TextInput
             label={t('payment.card_number')}
             autoComplete="cc-number"
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...field('cardNumber')}
           />
-          <TextField
+          <TextInput
             label={t('payment.expiry')}
             autoComplete="cc-exp"
             placeholder="MM/YY"
             {...field('expiry')}
           />
-          <TextField
+          <TextInput
             label={t('payment.cvc')}
             autoComplete="cc-csc"
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -314,9 +315,9 @@ export function PaymentStep({
         </Box>
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <TextField label={t('payment.iban')} autoComplete="off" {...field('iban')} />
-          <TextField label={t('payment.holder')} autoComplete="name" {...field('holder')} />
-          <TextField label={t('payment.email')} type="email" autoComplete="email" {...field('email')} />
+          <TextInput label={t('payment.iban')} autoComplete="off" {...field('iban')} />
+          <TextInput label={t('payment.holder')} autoComplete="name" {...field('holder')} />
+          <TextInput label={t('payment.email')} type="email" autoComplete="email" {...field('email')} />
           <Typography variant="body2" color="text.secondary">
             {t('payment.sepa_mandate')}
           </Typography>

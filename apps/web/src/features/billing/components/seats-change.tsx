@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { useTranslation } from 'react-i18next';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import { dialogTitleId, type DialogComponentProps } from '../../../components/dialog-host.tsx';
@@ -44,7 +44,7 @@ function useSeatsChoice(args: SeatsArgs, direction: Direction) {
   const seats = useDebounced(valid ? value : null, 300);
   const preview = useSeatsPreview(args.businessId, seats);
   const field = (
-    <TextField
+    <TextInput
       label={t('seats.field')}
       type="number"
       value={text}

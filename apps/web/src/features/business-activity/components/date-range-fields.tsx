@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { maxActivityRangeDays } from '@signet/contracts/business-activity';
 import { useTranslation } from 'react-i18next';
 
@@ -40,7 +40,7 @@ export function DateRangeFields({
   const problem = rangeProblem(value);
   return (
     <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-      <TextField
+      <TextInput
         type="date"
         size="small"
         label={t('range.start')}
@@ -51,7 +51,7 @@ export function DateRangeFields({
         slotProps={{ inputLabel: { shrink: true } }}
         sx={{ flex: '1 1 160px', maxWidth: 220 }}
       />
-      <TextField
+      <TextInput
         type="date"
         size="small"
         label={t('range.end')}

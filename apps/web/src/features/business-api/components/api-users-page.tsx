@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import OpenInNewOutlinedIcon from '@mui/icons-material/OpenInNewOutlined';
@@ -126,7 +126,7 @@ function CreateApiUserForm({
   return (
     <SectionCard id="create-api-user" heading={t('form.title')} intro={t('form.text')}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-        <TextField
+        <TextInput
           label={t('form.username')}
           value={name}
           required
@@ -139,7 +139,7 @@ function CreateApiUserForm({
           helperText={problem ?? t('form.hint')}
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: 44 } }}
         />
-        <TextField
+        <TextInput
           label={t('form.description')}
           value={description}
           onChange={(event) => setDescription(event.target.value)}

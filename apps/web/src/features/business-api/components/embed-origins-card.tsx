@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { EmbedOrigin, maxEmbedOrigins } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/page-frame.tsx';
@@ -71,7 +71,7 @@ function EmbedOriginsForm({ businessId, saved }: { businessId: string; saved: st
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-      <TextField
+      <TextInput
         label={t('embed.label')}
         value={value}
         multiline

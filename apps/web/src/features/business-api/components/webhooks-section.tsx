@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
 import { webhookEventTypes, type WebhookEventType } from '@signet/contracts/business-webhooks';
@@ -114,7 +114,7 @@ function CreateWebhookForm({
   return (
     <SectionCard id="create-webhook" heading={t('webhooks.form.title')} intro={t('webhooks.form.text')}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-        <TextField
+        <TextInput
           label={t('webhooks.form.url')}
           value={url}
           required
@@ -127,7 +127,7 @@ function CreateWebhookForm({
           helperText={(touched && urlProblem) || t('webhooks.form.url_hint')}
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: 2000 } }}
         />
-        <TextField
+        <TextInput
           label={t('webhooks.form.description')}
           value={description}
           onChange={(event) => setDescription(event.target.value)}

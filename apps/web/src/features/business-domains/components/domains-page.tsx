@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import { domainPattern } from '@signet/contracts/common';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +103,7 @@ function AddDomainForm({ businessId }: { businessId: string }) {
         onSubmit={onSubmit}
         sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}
       >
-        <TextField
+        <TextInput
           label={t('form.domain')}
           placeholder="example.com"
           value={value}

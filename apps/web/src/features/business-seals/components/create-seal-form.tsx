@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { useNavigate } from '@tanstack/react-router';
 import { SealAccountName } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +61,7 @@ export function CreateSealForm({ businessId }: { businessId: string }) {
     <SectionCard id="create-seal" heading={t('create.title')} intro={t('create.text')}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <TextField
+          <TextInput
             label={t('create.account_name')}
             value={accountName}
             required
@@ -74,7 +74,7 @@ export function CreateSealForm({ businessId }: { businessId: string }) {
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: 63 } }}
             sx={{ flex: '1 1 240px' }}
           />
-          <TextField
+          <TextInput
             label={t('create.display_name')}
             value={displayName}
             required

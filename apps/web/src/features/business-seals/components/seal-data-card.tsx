@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import type { SealData } from '@signet/contracts/business-seals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,7 @@ function SealDataForm({ businessId, name, saved }: { businessId: string; name: s
   };
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-      <TextField
+      <TextInput
         label={t('data.organization')}
         value={organization}
         placeholder={business?.name}
@@ -66,7 +66,7 @@ function SealDataForm({ businessId, name, saved }: { businessId: string; name: s
         }
         slotProps={{ htmlInput: { maxLength } }}
       />
-      <TextField
+      <TextInput
         label={t('data.location')}
         value={location}
         onChange={(event) => setLocation(event.target.value)}

@@ -10,7 +10,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import type { BusinessMember, Seal } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
@@ -106,7 +106,7 @@ export function SealMembersCard({ businessId, seal }: { businessId: string; seal
             noOptionsText={t('members.no_more')}
             sx={{ flex: '1 1 280px' }}
             renderInput={(params) => (
-              <TextField
+              <TextInput
                 {...params}
                 label={t('members.add_label')}
                 placeholder={t('members.add_placeholder')}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import type { Seal } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -36,7 +36,7 @@ export function SealNameCard({ businessId, seal }: { businessId: string; seal: S
         onSubmit={onSubmit}
         sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}
       >
-        <TextField
+        <TextInput
           label={t('name.label')}
           value={value}
           required

@@ -10,7 +10,7 @@ import type { SealSummary } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
 import { BusinessAdminPage } from '../../../components/business-admin-page.tsx';
 import { EmptyState, PageLoading } from '../../../components/page-frame.tsx';
-import { ListItemButtonLink } from '../../../components/router-links.tsx';
+import { ListItemButtonLink } from '../../../components/menu-links.tsx';
 import { useErrorText } from '../../../lib/server-errors.ts';
 import { useSealImage, useSeals } from '../api/seals.ts';
 import { CreateSealForm } from './create-seal-form.tsx';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import type { Aes4Biz } from '@signet/contracts/business-branding';
 import { useTranslation } from 'react-i18next';
@@ -121,13 +121,13 @@ function RepresentativeForm({ businessId, aes4biz }: { businessId: string; aes4b
           onChange={setEnabled}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
+          <TextInput
             label={t('aes.name')}
             value={name}
             onChange={(event) => setName(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'name' } }}
           />
-          <TextField
+          <TextInput
             label={t('aes.email')}
             type="email"
             value={email}
@@ -137,7 +137,7 @@ function RepresentativeForm({ businessId, aes4biz }: { businessId: string; aes4b
             slotProps={{ htmlInput: { autoComplete: 'email', autoCapitalize: 'none' } }}
           />
         </Box>
-        <TextField
+        <TextInput
           label={t('aes.register')}
           value={register}
           onChange={(event) => setRegister(event.target.value)}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import type { Business } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
 import { BusinessAdminPage } from '../../../components/business-admin-page.tsx';
@@ -87,15 +87,15 @@ function ProfileForm({ businessId, business }: { businessId: string; business: B
   return (
     <SectionCard id="business-details" heading={t('profile.details')} headingSpace={2}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-        <TextField
+        <TextInput
           label={t('profile.name')}
           required
           {...field('name')}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField label={t('profile.email')} type="email" required {...field('email')} />
-          <TextField label={t('profile.phone')} type="tel" {...field('phone', t('support.phone_hint'))} />
+          <TextInput label={t('profile.email')} type="email" required {...field('email')} />
+          <TextInput label={t('profile.phone')} type="tel" {...field('phone', t('support.phone_hint'))} />
         </Box>
         <FormFooter error={update.error} pending={update.isPending} label={t('profile.save')} />
       </Box>

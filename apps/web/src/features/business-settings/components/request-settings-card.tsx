@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../../components/dialog-store.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -69,7 +69,7 @@ export function RequestSettingsCard({ businessId, settings }: SettingsCardProps)
         onSubmit={saveDays}
         sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}
       >
-        <TextField
+        <TextInput
           label={t('requests.days')}
           value={days}
           onChange={(event) => setDays(event.target.value)}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import type { BusinessSettings } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from './query-content.tsx';
@@ -59,7 +59,7 @@ export function SupportContactCard({
     >
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
+          <TextInput
             label={t('support.email')}
             type="email"
             value={email}
@@ -68,7 +68,7 @@ export function SupportContactCard({
             helperText={(touched && emailProblem) || t('support.optional')}
             slotProps={{ htmlInput: { autoComplete: 'email', autoCapitalize: 'none' } }}
           />
-          <TextField
+          <TextInput
             label={t('support.phone')}
             type="tel"
             value={phone}

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import type { IdentityProviderView } from '@signet/contracts/business-sso';
 import { useTranslation } from 'react-i18next';
@@ -152,7 +152,7 @@ function ProviderForm({
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-      <TextField
+      <TextInput
         label={t('form.issuer')}
         placeholder="https://login.example.com"
         value={issuer}
@@ -162,7 +162,7 @@ function ProviderForm({
         {...field('issuer')}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
+        <TextInput
           label={t('form.clientId')}
           value={clientId}
           onChange={(event) => setClientId(event.target.value)}
@@ -170,7 +170,7 @@ function ProviderForm({
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
           {...field('clientId')}
         />
-        <TextField
+        <TextInput
           label={t('form.clientSecret')}
           type="password"
           autoComplete="off"

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -122,9 +122,9 @@ function CreateBusinessForm({ email }: { email: string }) {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-        <TextField label={t('register.name')} autoComplete="organization" autoFocus {...field('name')} />
-        <TextField label={t('register.email')} type="email" {...field('email', t('register.email_hint'))} />
-        <TextField label={t('register.phone')} type="tel" {...field('phone', t('register.phone_hint'))} />
+        <TextInput label={t('register.name')} autoComplete="organization" autoFocus {...field('name')} />
+        <TextInput label={t('register.email')} type="email" {...field('email', t('register.email_hint'))} />
+        <TextInput label={t('register.phone')} type="tel" {...field('phone', t('register.phone_hint'))} />
         <CheckboxField control={form.control} name="gtc" label={t('register.gtc')} />
         <CheckboxField control={form.control} name="dpa" label={t('register.dpa')} />
         <Box>

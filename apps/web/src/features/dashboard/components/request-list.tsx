@@ -9,7 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
@@ -107,7 +107,7 @@ export function RequestList({ search, viewer, onDelete, onSigned }: RequestListP
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <TextField
+        <TextInput
           type="search"
           size="small"
           label={t('search.label')}

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import type { MobileIdState } from '@signet/contracts/mobile-id';
@@ -159,7 +159,7 @@ function RegisterForm({ replacing, onDone }: { replacing: boolean; onDone: () =>
       <Typography variant="body2" color="text.secondary">
         {t('form.text')}
       </Typography>
-      <TextField
+      <TextInput
         label={t('form.mobile')}
         type="tel"
         autoComplete="tel"

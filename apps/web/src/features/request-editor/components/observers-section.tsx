@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { useFieldArray, useFormContext } from 'react-hook-form';
@@ -22,7 +22,7 @@ export function ObserversSection() {
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mb: 2 }}>
         {observers.fields.map((field, index) => (
           <Box key={field.fieldKey} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            <TextField
+            <TextInput
               fullWidth
               type="email"
               label={t('observers.email', { number: index + 1 })}

@@ -7,6 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import SendIcon from '@mui/icons-material/Send';
@@ -289,14 +290,14 @@ function Editor({ request }: { request: SignatureRequest }) {
             <ExistingSignaturesNotice documents={documents} />
             <SectionCard id="editor-details" heading={t('details.heading')} headingSpace={2}>
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                <TextField
+                <TextInput
                   label={t('details.title')}
                   required
                   {...register('title')}
                   error={Boolean(formState.errors.title)}
                   helperText={errorText(t, formState.errors.title?.message)}
                 />
-                <TextField
+                <TextInput
                   label={t('details.message')}
                   multiline
                   minRows={3}

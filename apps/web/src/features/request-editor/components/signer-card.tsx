@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -41,7 +42,7 @@ function AccountEmailField({ index }: { index: number }) {
           }}
           onChange={(_event, value) => field.onChange(value ?? '')}
           renderInput={(params) => (
-            <TextField
+            <TextInput
               {...params}
               inputRef={field.ref}
               onBlur={field.onBlur}
@@ -59,7 +60,7 @@ function AccountEmailField({ index }: { index: number }) {
   );
 }
 
-function TextInput({
+function SignerTextField({
   index,
   name,
   label,
@@ -81,7 +82,7 @@ function TextInput({
       control={control}
       name={`signers.${index}.${name}`}
       render={({ field, fieldState }) => (
-        <TextField
+        <TextInput
           {...field}
           inputRef={field.ref}
           label={label}
@@ -186,11 +187,11 @@ export function SignerCard({
         ) : (
           <>
             <Box sx={{ gridColumn: '1 / -1', display: 'grid' }}>
-              <TextInput index={index} name="email" type="email" required label={t('signer.email')} />
+              <SignerTextField index={index} name="email" type="email" required label={t('signer.email')} />
             </Box>
-            <TextInput index={index} name="firstName" required label={t('signer.first_name')} />
-            <TextInput index={index} name="lastName" required label={t('signer.last_name')} />
-            <TextInput index={index} name="mobile" type="tel" label={t('signer.mobile')} />
+            <SignerTextField index={index} name="firstName" required label={t('signer.first_name')} />
+            <SignerTextField index={index} name="lastName" required label={t('signer.last_name')} />
+            <SignerTextField index={index} name="mobile" type="tel" label={t('signer.mobile')} />
             <Controller
               control={control}
               name={`signers.${index}.language`}

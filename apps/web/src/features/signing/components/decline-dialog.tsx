@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../../components/dialog-host.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -12,7 +12,7 @@ export function DeclineDialog(props: DialogComponentProps) {
   const [message, setMessage] = useState('');
   return (
     <ConfirmDialog {...props} keys="dialogs.decline-signing-request" action="decline" value={message} danger>
-      <TextField
+      <TextInput
         label={t('dialogs.decline-signing-request.reason')}
         value={message}
         onChange={(event) => setMessage(event.target.value.slice(0, maxReason))}

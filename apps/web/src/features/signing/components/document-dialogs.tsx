@@ -11,7 +11,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -36,7 +36,7 @@ function MessageField({
   label: string;
 }) {
   return (
-    <TextField
+    <TextInput
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value.slice(0, maxMessage))}
@@ -75,7 +75,7 @@ export function AddObserverDialog(props: DialogComponentProps) {
         if (!error) props.onAction('add', email.trim());
       }}
     >
-      <TextField
+      <TextInput
         label={t('dialogs.signer.email')}
         type="email"
         value={email}
@@ -322,7 +322,7 @@ export function TanEntryDialog(props: DialogComponentProps) {
       <DialogTitle id={dialogTitleId}>{t('dialogs.tan-entry.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('dialogs.tan-entry.body')}</DialogContentText>
-        <TextField
+        <TextInput
           label={t('dialogs.tan-entry.code')}
           value={code}
           onChange={(event) => setCode(event.target.value)}

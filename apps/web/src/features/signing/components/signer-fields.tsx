@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import { useTranslation } from 'react-i18next';
 import { rules, translateValidation } from '../../../lib/validation.ts';
 
@@ -66,7 +66,7 @@ export function SignerFields({
   const { t: tg } = useTranslation();
   const errors = signerErrors(value);
   const field = (name: 'email' | 'firstName' | 'lastName' | 'mobile', extra: object = {}, hint?: string) => (
-    <TextField
+    <TextInput
       label={t(`dialogs.signer.${name}`)}
       value={value[name]}
       onChange={(event) => onChange({ ...value, [name]: event.target.value })}

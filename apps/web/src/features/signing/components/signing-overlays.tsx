@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
@@ -347,7 +347,7 @@ export function Part11VerificationOverlay({ descriptor, loading, onAction }: Ove
   };
   const valid = !errors.signingName && !errors.signingReason && !errors.password;
   const field = (name: keyof typeof values, label: string, extra: object = {}) => (
-    <TextField
+    <TextInput
       label={label}
       value={values[name]}
       onChange={(event) => setValues({ ...values, [name]: event.target.value })}
@@ -413,7 +413,7 @@ export function MobileAesOverlay({ descriptor, loading, onAction }: OverlayCompo
             if (!error) onAction('save', mobile.trim());
           }}
         >
-          <TextField
+          <TextInput
             label={t('overlays.mobile-aes.mobile')}
             value={mobile}
             onChange={(event) => setMobile(event.target.value)}

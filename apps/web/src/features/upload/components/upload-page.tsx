@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
@@ -205,7 +205,7 @@ function FileRow({
             <Typography id={noticeId} variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
               {t('files.unprotected_copy')}
             </Typography>
-            <TextField
+            <TextInput
               type="password"
               size="small"
               label={t(passwordKind === 'user' ? 'files.password' : 'files.owner_password')}

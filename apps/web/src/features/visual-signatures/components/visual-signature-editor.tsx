@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -221,15 +222,15 @@ export function VisualSignatureEditor({
         }}
       >
         <Stack spacing={2}>
-          <TextField
+          <TextInput
             label={t('form.alias')}
             required
             {...field('alias')}
             helperText={field('alias').helperText ?? t('form.alias_help')}
           />
-          <TextField label={t('form.name')} required autoComplete="name" {...field('name')} />
-          <TextField label={t('form.optional_line')} autoComplete="organization" {...field('optionalLine')} />
-          <TextField label={t('form.location')} autoComplete="address-level2" {...field('location')} />
+          <TextInput label={t('form.name')} required autoComplete="name" {...field('name')} />
+          <TextInput label={t('form.optional_line')} autoComplete="organization" {...field('optionalLine')} />
+          <TextInput label={t('form.location')} autoComplete="address-level2" {...field('location')} />
           {choiceFields.map((name) => (
             <ChoiceField key={name} form={form} name={name} />
           ))}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../../components/text-input.tsx';
 import type { BusinessLifecycle } from '@signet/contracts/business-lifecycle';
 import type { BusinessRole } from '@signet/contracts/businesses';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +78,7 @@ export function InviteForm({
     <SectionCard id="invite-people" heading={t('members.invite.title')} intro={t('members.invite.text')}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
         {seats && <SeatsUsage seats={seats} />}
-        <TextField
+        <TextInput
           label={t('members.invite.addresses')}
           value={text}
           onChange={(event) => {

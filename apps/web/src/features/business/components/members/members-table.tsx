@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../../components/text-input.tsx';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useQueryClient } from '@tanstack/react-query';
@@ -96,7 +97,7 @@ export function MembersTable({ businessId, members }: { businessId: string; memb
         {t('members.list.title', { count: members.length })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        <TextField
+        <TextInput
           label={t('members.list.search')}
           value={search}
           onChange={(event) => {
