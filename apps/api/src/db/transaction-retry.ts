@@ -1,13 +1,15 @@
-import type { Db } from './client.ts';
-
 // Transactions that lose a deadlock (40P01) or a serialization check (40001) on PostgreSQL are run
-// again here, for every caller at once. The dashboard index's triggers lock the counts rows of a
-// request's people in one order within a statement, but a transaction of several statements (create a
-// request, then add its signers, then its observers) can still meet another in the opposite order;
-// PostgreSQL then aborts one of them, and nothing was committed, so running it again is safe as long
+// again here, for every caller at once. Two transactions of several statements each can meet in
+// opposite orders on the same rows (the dashboard counts did, until migration 0028 applied them at
+// commit); PostgreSQL then aborts one of them, and nothing was committed, so running it again is safe as long
 // as the callback's effects stay in the database. Effects outside it (mails, webhooks) go through the
 // durable jobs, which are rows written in the same transaction. Embedded PGlite runs one transaction
 // at a time and never reports either code.
+
+/** What this needs of a Drizzle database (typed here without importing db/client.ts, which uses it). */
+interface Transactional {
+  transaction(...args: never[]): Promise<unknown>;
+}
 
 const retryable = new Set(['40P01', '40001']);
 /** Attempts in all: a third loss in a row means contention a retry will not end. */
@@ -33,17 +35,19 @@ function isRetryableConflict(error: unknown): boolean {
  * Nested transactions (savepoints, `tx.transaction`) are not retried on their own: the abort ends the
  * outer transaction, which is.
  */
-export function retryConflictingTransactions(db: Db): Db {
-  const transaction = db.transaction.bind(db);
-  db.transaction = async (callback, config) => {
+export function retryConflictingTransactions<D extends Transactional>(db: D): D {
+  const transaction = db.transaction.bind(db) as (
+    ...args: Parameters<D['transaction']>
+  ) => ReturnType<D['transaction']>;
+  db.transaction = (async (...args: Parameters<D['transaction']>) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await transaction(callback, config);
+        return await transaction(...args);
       } catch (error) {
         if (attempt >= attempts || !isRetryableConflict(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
       }
     }
-  };
+  }) as D['transaction'];
   return db;
 }
