@@ -98,6 +98,7 @@ import { webhooksRoutes, webhooksTestRoutes } from './modules/webhooks/webhooks.
 import { attemptDelivery, webhookDeliveryJobKind } from './modules/webhooks/webhook-delivery.service.ts';
 import { SecretSealer } from './sealed-secrets.ts';
 import { Metrics, registerMetrics } from './plugins/metrics.ts';
+import { SigningAdmission } from './modules/signing/signing-admission.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -202,7 +203,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     apiUserRateLimit: config.apiUserRateLimit,
   });
   await registerOpenApi(app, config.publicUrl);
-  const metrics = new Metrics({ jobQueue: () => queueStats(db, clock.now()), engine: pdfEngineUsage });
+  const signingAdmission = new SigningAdmission(config.signingConcurrency);
+  const metrics = new Metrics({
+    jobQueue: () => queueStats(db, clock.now()),
+    engine: pdfEngineUsage,
+    signing: () => signingAdmission.usage(),
+  });
   registerMetrics(app, metrics, config.metricsToken);
 
   const deps = { db, clock, publicUrl: config.publicUrl, mailLimitPerAddress: config.mailLimitPerAddress };
@@ -305,6 +311,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     level: 'B-LT' as const,
     processKey: database.processKey,
     signatures: metrics,
+    admission: signingAdmission,
   };
   // Completed documents reach B-LTA in a job after the last signature, and are re-timestamped.
   const archiveDeps = { ...signingDeps, archiveMarginDays: config.archiveRetimestampMarginDays };

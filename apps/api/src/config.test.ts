@@ -98,6 +98,15 @@ describe('config', () => {
     expect(() => loadConfig({ IMAGE_CACHE_MB: '0' })).toThrow(/IMAGE_CACHE_MB: must be at least 1/);
   });
 
+  it('lets SIGNING_CONCURRENCY set how many signatures a process makes at once, at least 2 by default', () => {
+    expect(loadConfig({}).signingConcurrency).toBeGreaterThanOrEqual(2);
+    expect(loadConfig({ SIGNING_CONCURRENCY: '6' }).signingConcurrency).toBe(6);
+    expect(() => loadConfig({ SIGNING_CONCURRENCY: '0' })).toThrow(/SIGNING_CONCURRENCY: must be at least 1/);
+    expect(() => loadConfig({ SIGNING_CONCURRENCY: 'many' })).toThrow(
+      /SIGNING_CONCURRENCY: must be a whole number of signatures/,
+    );
+  });
+
   it('gives a business 50 seats and 14 days to revoke its deletion unless told otherwise', () => {
     expect(loadConfig({})).toMatchObject({ businessSeatLimit: 50, businessDeletionGraceDays: 14 });
     expect(loadConfig({ BUSINESS_SEAT_LIMIT: '5', BUSINESS_DELETION_GRACE_DAYS: '30' })).toMatchObject({

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './blobs/s3-blob-store.ts';
@@ -231,6 +232,12 @@ const Env = z
         'must be a path such as /.netlify/images, outside /api and /sandbox',
       )
       .default('/.netlify/images'),
+    SIGNING_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number of signatures' })
+      .int('must be a whole number of signatures')
+      .min(1, 'must be at least 1')
+      .max(256, 'must be at most 256')
+      .default(Math.max(2, availableParallelism())),
     IMAGE_CACHE_MB: z.coerce
       .number({ error: 'must be a whole number of megabytes' })
       .int('must be a whole number of megabytes')
@@ -358,6 +365,8 @@ export interface Config {
   imagesPath: string;
   /** The most bytes the image variants kept under DATA_DIR/image-cache may take (oldest go first). */
   imageCacheBytes: number;
+  /** Signatures this process makes at once; the others wait their turn (SIGNING_CONCURRENCY). */
+  signingConcurrency: number;
   /** Where blobs live: files under the data folder, or an S3-compatible bucket (path-style). */
   blobStorage: { kind: 'files' } | ({ kind: 's3' } & S3Settings);
   /** Bearer token that admits callers other than this machine to /metrics; undefined: loopback only. */
@@ -436,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST),
     imagesPath: e.IMAGES_PATH,
     imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
+    signingConcurrency: e.SIGNING_CONCURRENCY,
     blobStorage:
       e.S3_URL && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

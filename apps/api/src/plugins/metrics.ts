@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PdfEngineUsage } from '@signet/pdf';
+import type { SigningAdmissionUsage } from '../modules/signing/signing-admission.ts';
 import { AppError } from '../errors.ts';
 
 /** Where signing reports each signature it committed or failed to commit. */
@@ -12,6 +13,7 @@ export interface SignatureCounter {
 interface MetricsSources {
   jobQueue: () => Promise<{ due: number; scheduled: number; oldestDueSeconds: number }>;
   engine: () => PdfEngineUsage;
+  signing: () => SigningAdmissionUsage;
 }
 
 /**
@@ -62,6 +64,16 @@ export class Metrics implements SignatureCounter {
         const usage = sources.engine();
         for (const state of ['capacity', 'workers', 'busy', 'queued'] as const)
           engine.set({ state }, usage[state]);
+      },
+    });
+    const signing = new Gauge({
+      name: 'signet_signing_slots',
+      help: 'Signatures this process makes at once: capacity, signing now, and waiting their turn',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect: () => {
+        const usage = sources.signing();
+        for (const state of ['capacity', 'signing', 'queued'] as const) signing.set({ state }, usage[state]);
       },
     });
   }

@@ -42,6 +42,8 @@ describe.each(databaseKinds)('readiness and metrics on %s', (kind) => {
     expect(metricLine(body, 'signet_job_queue_depth{state="scheduled"}')).toMatch(/ [1-9]\d*$/);
     expect(metricLine(body, 'signet_job_queue_oldest_due_seconds')).toMatch(/ \d+(\.\d+)?(e[-+]?\d+)?$/);
     expect(metricLine(body, 'signet_pdf_engine_workers{state="capacity"}')).toMatch(/ [1-9]$/);
+    expect(metricLine(body, 'signet_signing_slots{state="capacity"}')).toMatch(/ [1-9]\d*$/);
+    expect(metricLine(body, 'signet_signing_slots{state="queued"}')).toMatch(/ 0$/);
     expect(metricLine(body, 'signet_process_cpu_seconds_total')).toBeDefined();
   });
 

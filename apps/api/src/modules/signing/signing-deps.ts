@@ -4,6 +4,7 @@ import type { SignResult as SignResultSchema } from '@signet/contracts/signing';
 import type { SignatureCounter } from '../../plugins/metrics.ts';
 import type { RemoteSigningClient } from '../../adapters/remote-signing.ts';
 import type { SignatureRequestsDeps } from '../signature-requests/request-deps.ts';
+import type { SigningAdmission } from './signing-admission.ts';
 
 /** What the signing services work with: the requests' deps and the trust services. */
 export interface SigningDeps extends SignatureRequestsDeps {
@@ -16,6 +17,8 @@ export interface SigningDeps extends SignatureRequestsDeps {
   processKey: () => number | null;
   /** Counts committed and failed signatures for the metrics endpoint. */
   signatures: SignatureCounter;
+  /** Lets this process make only so many signatures at once; the others wait their turn. */
+  admission: SigningAdmission;
 }
 
 export type SignResult = z.infer<typeof SignResultSchema>;

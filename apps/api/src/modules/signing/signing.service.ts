@@ -59,7 +59,8 @@ export async function sign(
   const contexts: SigningContext[] = [];
   for (const item of body.signatureRequests)
     contexts.push(await contextFor(deps, caller, item, body.language));
-  if (seal) return signWithSeal(deps, contexts, seal);
+  // The trust services' part waits for this process's turn (signing-admission.ts); checks do not.
+  if (seal) return deps.admission.run(() => signWithSeal(deps, contexts, seal));
   const qes = contexts.filter((c) => c.quality === 'qes');
   if (qes.length > 0 && qes.length < contexts.length)
     throw new AppError('VALIDATION_FAILED', 'Sign qualified (QES) requests in a batch of their own.', {
@@ -68,15 +69,17 @@ export async function sign(
   for (const context of contexts) await checkPart11(deps, context, body.password);
   // Every refusal above and here comes before the first call to a trust service.
   await checkFreeSignatures(deps, contexts);
-  if (qes.length > 0) return startQualified(deps, caller, contexts, body.language);
+  if (qes.length > 0) return deps.admission.run(() => startQualified(deps, caller, contexts, body.language));
 
-  return signEach(deps, contexts, async (context) => {
-    // Every signer signs with a certificate in their own name; Signet authenticated them, so the
-    // QTSP authorizes it on Signet's word (implicit) — no SMS code below QES.
-    const signer = signerKeyOf(caller);
-    const done = await withKeptCredential(async (renew) =>
-      signImplicitly(deps, context, await personalCredential(deps, caller, context, renew), signer),
-    );
-    await commitSignatures(deps, context, done.preparedDocs, done.values, done.chain);
-  });
+  return deps.admission.run(() =>
+    signEach(deps, contexts, async (context) => {
+      // Every signer signs with a certificate in their own name; Signet authenticated them, so the
+      // QTSP authorizes it on Signet's word (implicit) — no SMS code below QES.
+      const signer = signerKeyOf(caller);
+      const done = await withKeptCredential(async (renew) =>
+        signImplicitly(deps, context, await personalCredential(deps, caller, context, renew), signer),
+      );
+      await commitSignatures(deps, context, done.preparedDocs, done.values, done.chain);
+    }),
+  );
 }
