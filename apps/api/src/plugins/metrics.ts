@@ -55,32 +55,45 @@ export class Metrics implements SignatureCounter {
       help: 'How long the oldest due job has waited to run (0: none waiting)',
       registers: [this.registry],
     });
-    const engine = new Gauge({
-      name: 'signet_pdf_engine_workers',
-      help: 'PDF engine worker pool: capacity, started workers, busy workers and queued tasks',
-      labelNames: ['state'] as const,
-      registers: [this.registry],
-      collect: () => {
-        const usage = sources.engine();
-        for (const state of ['capacity', 'workers', 'busy', 'queued'] as const)
-          engine.set({ state }, usage[state]);
-      },
-    });
-    const signing = new Gauge({
-      name: 'signet_signing_slots',
-      help: 'Signatures this process makes at once: capacity, signing now, and waiting their turn',
-      labelNames: ['state'] as const,
-      registers: [this.registry],
-      collect: () => {
-        const usage = sources.signing();
-        for (const state of ['capacity', 'signing', 'queued'] as const) signing.set({ state }, usage[state]);
-      },
-    });
+    usageGauge(
+      this.registry,
+      'signet_pdf_engine_workers',
+      'PDF engine worker pool: capacity, started workers, busy workers and queued tasks',
+      ['capacity', 'workers', 'busy', 'queued'],
+      sources.engine,
+    );
+    usageGauge(
+      this.registry,
+      'signet_signing_slots',
+      'Signatures this process makes at once: capacity, signing now, and waiting their turn',
+      ['capacity', 'signing', 'queued'],
+      sources.signing,
+    );
   }
 
   record(quality: string, outcome: 'signed' | 'failed'): void {
     this.signatures.inc({ quality, outcome });
   }
+}
+
+/** A gauge with one series per state of a usage figure, read at scrape time. */
+function usageGauge<State extends string>(
+  registry: Registry,
+  name: string,
+  help: string,
+  states: readonly State[],
+  read: () => Record<State, number>,
+): void {
+  const gauge = new Gauge({
+    name,
+    help,
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect: () => {
+      const usage = read();
+      for (const state of states) gauge.set({ state }, usage[state]);
+    },
+  });
 }
 
 const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
