@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,6 +20,9 @@ export async function spoolHashed(
   const path = join(dir, randomBytes(12).toString('hex'));
   const hash = createHash('sha256');
   let size = 0;
+  // The file exists before the first byte: a write stream would create it on its own time, and a
+  // stream refused early (past the limit) could then leave a file after the clean-up below.
+  const file = await open(path, 'wx');
   try {
     await pipeline(
       source,
@@ -31,9 +34,10 @@ export async function spoolHashed(
           yield chunk;
         }
       },
-      createWriteStream(path),
+      file.createWriteStream(),
     );
   } catch (error) {
+    await file.close().catch(() => undefined);
     await rm(path, { force: true });
     throw error;
   }
