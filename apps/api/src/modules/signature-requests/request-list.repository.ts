@@ -22,10 +22,10 @@ import { escapeLike } from './signature-requests.repository.ts';
 /** Where a page starts when the caller pages by cursor: after this entry in the list's order. */
 export interface ListPosition {
   /**
-   * The entry's updated_at as the database prints it (`timestamptz::text`): exact to the
-   * microsecond it keeps, where a Date holds only milliseconds and would skip or repeat entries.
+   * The entry's updated_at in microseconds since 1970 (decimal digits): exact to the microsecond
+   * the database keeps, where a Date holds only milliseconds and would skip or repeat entries.
    */
-  updatedAt: string;
+  updatedAtMicros: string;
   requestId: string;
 }
 
@@ -106,7 +106,7 @@ export function dashboardStatement(userId: string, query: DashboardQuery): SQL {
   const where = entryConditions(userId, query);
   if (query.after)
     where.push(
-      sql`(${e.updatedAt}, ${e.requestId}) < (${query.after.updatedAt}::timestamptz, ${query.after.requestId})`,
+      sql`(${e.updatedAt}, ${e.requestId}) < (timestamptz 'epoch' + ${query.after.updatedAtMicros}::bigint * interval '1 microsecond', ${query.after.requestId})`,
     );
   const offset = query.after ? 0 : (query.page - 1) * query.size;
   return sql`with page as (
@@ -133,7 +133,7 @@ export function dashboardStatement(userId: string, query: DashboardQuery): SQL {
           select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name,
             'businessId', (select m.business_id from business_members m where m.user_id = u.id))
           from users u where u.id = r.owner_id),
-        'position', p.updated_at::text
+        'position', (extract(epoch from p.updated_at) * 1000000)::bigint::text
       ) order by p.updated_at desc, p.request_id desc)
       -- LIMIT keeps the planner from joining the whole requests table by hash: each page entry
       -- reads its request through the primary key, whatever the table's size.
@@ -176,6 +176,6 @@ export async function dashboardPage(db: Db, userId: string, query: DashboardQuer
       attachments: item.attachments.map((row) => fromJsonRow(attachments, row)),
       owner: item.owner,
     })),
-    next: more && last ? { updatedAt: last.position, requestId: last.request.id } : null,
+    next: more && last ? { updatedAtMicros: last.position, requestId: last.request.id } : null,
   };
 }
