@@ -264,8 +264,21 @@ export async function checkApproval(
   return completeSigning(deps, caller, pending, state.SAD);
 }
 
-/** The SAD releases the signature: the QTSP signs the prepared hashes; the signatures are committed. */
-async function completeSigning(
+/**
+ * The SAD releases the signature: the QTSP signs the prepared hashes; the signatures are committed.
+ * Like the first step, it waits for this process's turn (signing-admission.ts): the hashes' signing
+ * and the timestamps and revocation data of B-LT are the costly part of a qualified signature.
+ */
+function completeSigning(
+  deps: SigningDeps,
+  caller: Caller,
+  pending: repo.PendingRow,
+  sad: string,
+): Promise<SignResult> {
+  return deps.admission.run(() => signReleased(deps, caller, pending, sad));
+}
+
+async function signReleased(
   deps: SigningDeps,
   caller: Caller,
   pending: repo.PendingRow,
