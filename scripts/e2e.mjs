@@ -1,4 +1,4 @@
-/* global fetch, setTimeout, clearTimeout */
+/* global fetch, setTimeout, clearTimeout, Buffer */
 // End-to-end tests: starts the real server on a free port with a fresh data directory, runs the
 // Playwright tests in apps/web/e2e with node's test runner, and always stops the server.
 // Expects `npm run build` to have produced apps/web/dist. Exits non-zero when a test failed.
@@ -77,38 +77,68 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
 
 /**
  * Browser test files that change what the whole server does for a while, so no other file may run
- * beside them: the payments sandbox's clock (billing-trial), the QTSP
- * sandbox's clock (signing: an expiring code), maintenance mode (session: every page goes to
- * /maintenance while it blocks) and the one loopback DNS server's port (domains, SSO).
+ * beside them: the payments sandbox's clock (billing-trial), the QTSP sandbox's clock (signing: an
+ * expiring code) and maintenance mode (session: every page goes to /maintenance while it blocks).
  */
-const serialFiles = new Set([
-  'billing-trial.test.ts',
-  'signing.test.ts',
-  'session.test.ts',
-  'business-domains.test.ts',
-  'business-journey.test.ts',
-  'sso.test.ts',
-]);
-/** How many other browser test files run side by side (E2E_CONCURRENCY, default 2). */
+const aloneFiles = new Set(['billing-trial.test.ts', 'signing.test.ts', 'session.test.ts']);
+/**
+ * Files that answer on the one loopback DNS port (business domains, SSO): any other file may run
+ * beside one of them, but never two of them at once.
+ */
+const dnsPortFiles = new Set(['business-domains.test.ts', 'business-journey.test.ts', 'sso.test.ts']);
+/** How many browser test files run side by side (E2E_CONCURRENCY, default 2). */
 const sideBySide = Number(process.env.E2E_CONCURRENCY ?? 2);
 
-function runTests(names, concurrency) {
-  const tests = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      `--test-concurrency=${concurrency}`,
-      ...names.map((name) => join(e2eDir, name)),
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, SIGNET_BASE_URL: baseUrl, SIGNET_DNS_PORT: String(dnsPort) },
-      stdio: 'inherit',
-    },
+/**
+ * Runs one test file in its own node --test process. Its output is held until it ends and then
+ * printed whole, so that two files running side by side do not interleave their lines.
+ */
+function runFile(name) {
+  const started = Date.now();
+  const tests = spawn(process.execPath, ['--import', 'tsx', '--test', join(e2eDir, name)], {
+    cwd: root,
+    env: { ...process.env, SIGNET_BASE_URL: baseUrl, SIGNET_DNS_PORT: String(dnsPort) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = [];
+  tests.stdout.on('data', (chunk) => output.push(chunk));
+  tests.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolveFile) =>
+    tests.once('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      process.stdout.write(`\n== ${name} (${seconds} s, exit ${code})\n${Buffer.concat(output)}`);
+      resolveFile(code ?? 1);
+    }),
   );
-  return new Promise((resolveTests) => tests.once('exit', (code) => resolveTests(code ?? 1)));
+}
+
+/**
+ * Runs the files `slots` at a time, each started as soon as a slot is free, taking the first waiting
+ * file that may run beside those running (never two on the DNS port). Answers the names that failed.
+ */
+async function runFiles(names, slots) {
+  const waiting = [...names];
+  const running = new Set();
+  const failed = [];
+  await new Promise((allDone) => {
+    const startNext = () => {
+      if (waiting.length === 0 && running.size === 0) return allDone();
+      while (running.size < slots) {
+        const dnsBusy = [...running].some((name) => dnsPortFiles.has(name));
+        const index = waiting.findIndex((name) => !(dnsBusy && dnsPortFiles.has(name)));
+        if (index < 0) return;
+        const [name] = waiting.splice(index, 1);
+        running.add(name);
+        void runFile(name).then((code) => {
+          running.delete(name);
+          if (code !== 0) failed.push(name);
+          startNext();
+        });
+      }
+    };
+    startNext();
+  });
+  return failed;
 }
 
 let exitCode = 1;
@@ -127,19 +157,23 @@ try {
     .filter((name) => name.endsWith('.test.ts'))
     .filter((name) => only.length === 0 || only.some((wanted) => name.includes(wanted)));
   // Two browser test files at a time: most of a test's time is waiting for the server (signing,
-  // mails), so two overlap well on two cores. The files that move a clock of the shared server or
-  // answer on the one loopback DNS port run afterwards, alone.
-  const runAlone = files.filter((name) => serialFiles.has(name));
-  const runTwoAtATime = files.filter((name) => !serialFiles.has(name));
-  exitCode = 0;
-  for (const [group, concurrency] of [
-    [runTwoAtATime, sideBySide],
-    [runAlone, 1],
-  ]) {
-    if (group.length === 0) continue;
-    const code = await runTests(group, concurrency);
-    if (code !== 0) exitCode = code;
-  }
+  // mails), so two overlap well on two cores. The files on the DNS port go first, so that they
+  // spread over the run; those that move a clock of the shared server or block it run last, alone.
+  const byDnsFirst = (a, b) => Number(dnsPortFiles.has(b)) - Number(dnsPortFiles.has(a));
+  const sideBySideFiles = files.filter((name) => !aloneFiles.has(name)).sort(byDnsFirst);
+  const failed = [
+    ...(await runFiles(sideBySideFiles, sideBySide)),
+    ...(await runFiles(
+      files.filter((name) => aloneFiles.has(name)),
+      1,
+    )),
+  ];
+  console.log(
+    failed.length === 0
+      ? `\nall ${files.length} browser test files passed`
+      : `\n${failed.length} of ${files.length} browser test files failed: ${failed.join(', ')}`,
+  );
+  exitCode = failed.length === 0 ? 0 : 1;
 } catch (error) {
   console.error(error);
   exitCode = 1;
