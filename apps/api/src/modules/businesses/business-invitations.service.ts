@@ -83,8 +83,10 @@ export async function inviteMembers(
   const inviter = await getAccount(deps, caller.userId);
   const inviterName = fullName(inviter);
   const unique = [...new Map(body.users.map((person) => [person.email, person])).values()];
-  const result: InviteMembersResult = { invited: [], alreadyMembers: [] };
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
+    // Built afresh by each attempt: PostgreSQL may abort one (deadlock, serialization) and the db
+    // layer run this again, and the answer must list what the committed attempt made, once.
+    const result: InviteMembersResult = { invited: [], alreadyMembers: [] };
     await repo.lockBusiness(tx, caller.businessId);
     const business = await repo.findBusiness(tx, caller.businessId);
     if (!business) throw new AppError('NOT_FOUND', 'No such business.');
@@ -139,8 +141,8 @@ export async function inviteMembers(
         ),
       );
     }
+    return result;
   });
-  return result;
 }
 
 /** DELETE /v1/businesses/{id}/invitations/{invitationId}: its link stops working. */

@@ -8,6 +8,7 @@ import type {
 import type { User } from '@signet/contracts/accounts';
 import { databaseKinds, deliveredMails, json, linkFromMail } from '../../../test/helpers.ts';
 import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
+import { abortFirstInsert } from '../../../test/serialization-failure.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -242,5 +243,29 @@ describe.each(databaseKinds)('business invitations on %s', (kind) => {
     // All or nothing: the other address of the refused call was not invited either.
     expect((await invitationsOf()).map((i) => i.email)).not.toContain('someone@example.ch');
     expect(await deliveredMails(t, 'flooded@example.ch')).toHaveLength(5);
+  });
+
+  // PostgreSQL may abort the transaction (a deadlock, a serialization failure) and the db layer then
+  // runs it again: the answer lists what the attempt that committed made, not both attempts.
+  it.skipIf(kind !== 'postgres')('answers each address once when its transaction ran twice', async () => {
+    const failure = await abortFirstInsert(
+      t.database.db,
+      'business_invitations',
+      `new.email = 'retried-second@example.ch'`,
+    );
+    try {
+      const response = await invite([admin.email, 'retried-first@example.ch', 'retried-second@example.ch']);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await failure.hits()).toBe(2);
+      const result = json<InviteMembersResult>(response);
+      expect(result.alreadyMembers).toEqual([admin.email]);
+      expect(result.invited.map((i) => i.email)).toEqual([
+        'retried-first@example.ch',
+        'retried-second@example.ch',
+      ]);
+      expect(await deliveredMails(t, 'retried-first@example.ch')).toHaveLength(1);
+    } finally {
+      await failure.remove();
+    }
   });
 });
