@@ -7,6 +7,7 @@ import { jobs } from '../../db/schema/platform.ts';
 import { cast, useTestApp, type TestUser } from '../../../test/factories.ts';
 import { corpus, createTestApp, databaseKinds, json } from '../../../test/helpers.ts';
 import { productionSettings } from '../../../test/production-settings.ts';
+import { abortFirstInsert } from '../../../test/serialization-failure.ts';
 import { businessRetentionJobKind, scheduleBusinessRetention } from './business-retention.service.ts';
 
 // A business's automatic deletion (settings.signatureRequests.retention): the durable job removes
@@ -173,6 +174,54 @@ describe.each(databaseKinds)('business automatic deletion on %s', (kind) => {
     );
     expect(recorded.deletions.map((d) => [d.title, d.deletedAt])).toEqual([['Swept', later]]);
   });
+
+  // PostgreSQL may abort a deletion's transaction (deadlock, serialization) and the db layer then runs
+  // it again: the request goes once, with one record, and its files are judged by the committed run.
+  it.skipIf(kind !== 'postgres')(
+    'deletes and records a request once when its transaction ran twice',
+    async () => {
+      const owner = await t.user();
+      const business = await t.business(owner, { name: 'Retried AG' });
+      const settings = { signatureRequests: { retention: { enabled: true, terminalState: 3 } } };
+      expect(
+        (await t.call('PUT', `/v1/businesses/${business.id}/settings`, owner, settings)).statusCode,
+      ).toBe(200);
+      const ownPdf = { title: 'Retried', content: corpus('form-two-empty-signature-fields-incremental.pdf') };
+      const request = await t.request(owner, {
+        title: 'Purged twice',
+        documents: [ownPdf],
+        signatures: [signer.email],
+      });
+      await t.call('POST', `/v3/signature-requests/${request.id}/withdraw`, owner, {});
+      const versions = (await t.database.db.execute(
+        `select sha256 from document_versions where document_id = '${request.documents[0]!.id}'`,
+      )) as unknown as { rows: Array<{ sha256: string }> };
+      for (const { sha256 } of versions.rows)
+        expect(existsSync(blobPath(t.config.dataDir, sha256))).toBe(true);
+      const failure = await abortFirstInsert(
+        t.database.db,
+        'business_retention_deletions',
+        `new.title = 'Purged twice'`,
+      );
+      try {
+        const asOf = new Date(t.clock.now().getTime() + 4 * dayMs).toISOString();
+        expect(json(await t.call('POST', '/test/jobs/business-retention', null, { asOf }))).toEqual({
+          deleted: 1,
+        });
+        expect(await failure.hits()).toBe(2);
+      } finally {
+        await failure.remove();
+      }
+      const again = await t.login(owner);
+      expect((await t.call('GET', `/v3/signature-requests/${request.id}`, again)).statusCode).toBe(404);
+      const recorded = json<RetentionDeletionList>(
+        await t.call('GET', `/v1/businesses/${business.id}/retention-deletions`, again),
+      );
+      expect(recorded.deletions.map((d) => d.title)).toEqual(['Purged twice']);
+      for (const { sha256 } of versions.rows)
+        expect(existsSync(blobPath(t.config.dataDir, sha256))).toBe(false);
+    },
+  );
 });
 
 describe('the test-only retention sweep outside tests', () => {

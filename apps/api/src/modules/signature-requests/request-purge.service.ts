@@ -35,7 +35,8 @@ export async function purgeFinishedRequestsOf(
 ): Promise<PurgedRequest[]> {
   const purged: PurgedRequest[] = [];
   for (const id of await repo.finishedRequestIdsOfOwner(deps.db, ownerId, before)) {
-    const blobs: string[] = [];
+    // The blobs come back with the result, not in a list outside: PostgreSQL may abort an attempt
+    // (deadlock, serialization) and the db layer run it again; only the committed one's count.
     const done = await deps.db.transaction(async (tx) => {
       const request = await repo.lockRequest(tx, id);
       const finishedAt = request?.completedAt ?? request?.updatedAt;
@@ -44,7 +45,7 @@ export async function purgeFinishedRequestsOf(
       if (!finishedAt || finishedAt >= before) return null;
       const documentIds = await repo.documentIdsOf(tx, id);
       const attachmentBlobs = await purge.attachmentBlobs(tx, id);
-      blobs.push(...(await purge.documentBlobs(tx, documentIds)), ...attachmentBlobs);
+      const blobs = [...(await purge.documentBlobs(tx, documentIds)), ...attachmentBlobs];
       await repo.deleteRequest(tx, id);
       await deleteUnusedDocuments(deps, tx, ownerId, documentIds);
       const gone: PurgedRequest = {
@@ -56,11 +57,11 @@ export async function purgeFinishedRequestsOf(
         attachmentCount: attachmentBlobs.length,
       };
       await record(tx, gone);
-      return gone;
+      return { gone, blobs };
     });
     if (!done) continue;
-    await removeUnusedBlobs(deps, [...new Set(blobs)]);
-    purged.push(done);
+    await removeUnusedBlobs(deps, [...new Set(done.blobs)]);
+    purged.push(done.gone);
   }
   return purged;
 }
