@@ -35,6 +35,15 @@ export async function insertUser(db: Db, row: typeof users.$inferInsert): Promis
 
 export const updateUser = rowUpdater(users);
 
+/**
+ * An update's value for `attributes`: the row's attributes as the update finds them, with `patch`
+ * laid over them. A copy read before would put back what another transaction wrote meanwhile (a
+ * free signature spent, a business flag), as would a rerun by the db layer of a transaction
+ * PostgreSQL aborted, when that copy was read outside it.
+ */
+export const attributesWith = (patch: Record<string, unknown>) =>
+  sql`${users.attributes} || ${JSON.stringify(patch)}::jsonb`;
+
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }

@@ -75,18 +75,17 @@ async function setPassword(
 ): Promise<void> {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(password);
-  const attributes = attributesOf(user);
   await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, {
       passwordHash,
-      attributes: { ...attributes, weak_password: false },
+      attributes: repo.attributesWith({ weak_password: false }),
       updatedAt: now,
     });
     await repo.revokeUserSessions(tx, user.id, now, keepSession);
     await queueMail(tx, deps.clock, {
       to: user.email,
       template: 'passwordChanged',
-      lang: attributes.lang,
+      lang: attributesOf(user).lang,
       params: { firstName: user.firstName },
     });
   });
