@@ -3,8 +3,11 @@
 // opposite orders on the same rows (the dashboard counts did, until migration 0028 applied them at
 // commit); PostgreSQL then aborts one of them, and nothing was committed, so running it again is safe as long
 // as the callback's effects stay in the database. Effects outside it (mails, webhooks) go through the
-// durable jobs, which are rows written in the same transaction. Embedded PGlite runs one transaction
-// at a time and never reports either code.
+// durable jobs, which are rows written in the same transaction. The same goes for state in memory:
+// a callback builds its answer inside and returns it (a list declared outside would keep what the
+// aborted attempt put in it), and reads inside what must be current when it commits. Embedded PGlite
+// runs one transaction at a time and never reports either code; test/serialization-failure.ts makes
+// a test's transaction run twice on PostgreSQL.
 
 /** What this needs of a Drizzle database (typed here without importing db/client.ts, which uses it). */
 interface Transactional {
