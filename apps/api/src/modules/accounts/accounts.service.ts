@@ -147,9 +147,9 @@ export async function setBusinessFlags(
   userId: string,
   flags: BusinessFlags,
 ): Promise<void> {
-  const user = await requireUser(deps.db, userId);
+  await requireUser(deps.db, userId);
   await repo.updateUser(deps.db, userId, {
-    attributes: { ...attributesOf(user), ...flags },
+    attributes: repo.attributesWith(flags),
     updatedAt: deps.clock.now(),
   });
 }

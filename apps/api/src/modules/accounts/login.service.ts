@@ -82,7 +82,7 @@ export async function login(
   const weak = checkPersonalPassword(input.password, user) !== null;
   if (attributesOf(user).weak_password !== weak)
     await repo.updateUser(deps.db, user.id, {
-      attributes: { ...attributesOf(user), weak_password: weak },
+      attributes: repo.attributesWith({ weak_password: weak }),
       updatedAt: now,
     });
   const deviceToken =
