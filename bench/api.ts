@@ -13,6 +13,7 @@ import { dashboardStatement } from '../apps/api/src/modules/signature-requests/r
 import { decodeCursor } from '../apps/api/src/modules/signature-requests/list-cursor';
 import type { Db } from '../apps/api/src/db/client';
 import { bulkRequests } from './bulk-requests';
+import { checkBulkList } from './check-bulk-list';
 import { startBenchServer, signUpBenchUser } from './bench-server';
 import { postJson } from './post-json';
 import { median } from './results-section';
@@ -90,7 +91,10 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Measured> {
       await fetch(`${base}/api/v3/signature-requests?size=1`, {
         headers: { authorization: `Bearer ${token}` },
       })
-    ).json()) as { items: Array<{ documents: Array<{ id: string }>; owner: { id: string } }> };
+    ).json()) as {
+      total: number;
+      items: Array<{ documents: Array<{ id: string }>; owner: { id: string } }>;
+    };
     const owner = { id: listed.items[0]!.owner.id, email: 'bench@example.ch' };
     const documentId = listed.items[0]!.documents[0]!.id;
     const rows: string[] = [];
@@ -98,12 +102,13 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Measured> {
     let have = 0;
     for (const size of requestCounts) {
       const started = performance.now();
-      await bulkRequests(app.database.db, owner, documentId, size - have, have / 2_000);
+      await bulkRequests(app.database.db, owner, documentId, size - have, have);
       have = size;
       const filled = performance.now() - started;
       // A running PGlite refreshes its statistics every few minutes (db/client.ts); PostgreSQL's
       // autovacuum does on its own. The rows above arrived in one go, so refresh them now.
       await app.database.db.execute(sql`analyze`);
+      await checkBulkList(app, token, size, listed.total);
       // Where page 249 ends: the cursor a client holds after paging that far, for the keyset route.
       // In-process: a kept-alive socket from before the fill may be closed under the client's feet.
       const deep = (
