@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { BenchServer } from './bench-server';
 
 interface ListAnswer {
   total: number;
@@ -13,7 +13,7 @@ interface ListAnswer {
  * and with a search from the list index itself, so both are checked against the rows.
  */
 export async function checkBulkList(
-  app: FastifyInstance,
+  app: BenchServer['app'],
   token: string,
   bulk: number,
   throughApi: number,
