@@ -2,7 +2,8 @@
 // the PDF inline, send, sign) against the engine's own B-LT of the same file in the same run, both
 // paying the same providers: the TSA and OCSP responder of the same sandbox, over HTTP.
 // Run: node --import tsx bench/sign-api.ts — replaces "## Upload to signed" in bench/RESULTS.md.
-// SIGN_API_RUNS sets the runs per side (default 15, after one warm-up each).
+// SIGN_API_RUNS sets the runs per side (default 15, after one warm-up each). bench/sign-api-statements.ts
+// counts the SQL statements of the same three calls.
 import { webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

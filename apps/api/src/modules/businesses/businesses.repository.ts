@@ -26,20 +26,30 @@ export async function membershipOf(
   db: Db,
   userId: string,
 ): Promise<{ businessId: string; role: Role } | null> {
-  const rows = await db
-    .select({ businessId: businessMembers.businessId, role: businessMembers.role })
+  // One statement, asked many times per request (webhooks, mail branding, stamps): a membership,
+  // else an API user's service account, which acts for its business as a member (its requests
+  // carry the business's name and logo); it takes no seat and is not listed among the members.
+  const member = db
+    .select({
+      businessId: businessMembers.businessId,
+      role: businessMembers.role,
+      rank: sql<number>`0`.as('rank'),
+    })
     .from(businessMembers)
-    .where(eq(businessMembers.userId, userId))
-    .limit(1);
-  if (rows[0]) return rows[0];
-  // An API user's service account acts for its business as a member (its requests carry the
-  // business's name and logo); it takes no seat and is not listed among the members.
-  const apiUser = await db
-    .select({ businessId: businessApiUsers.businessId })
+    .where(eq(businessMembers.userId, userId));
+  const apiUser = db
+    .select({
+      businessId: businessApiUsers.businessId,
+      role: sql<Role>`'member'`.as('role'),
+      rank: sql<number>`1`.as('rank'),
+    })
     .from(businessApiUsers)
-    .where(eq(businessApiUsers.userId, userId))
+    .where(eq(businessApiUsers.userId, userId));
+  const [row] = await member
+    .unionAll(apiUser)
+    .orderBy(sql`rank`)
     .limit(1);
-  return apiUser[0] ? { businessId: apiUser[0].businessId, role: 'member' } : null;
+  return row ? { businessId: row.businessId, role: row.role } : null;
 }
 
 export async function insertBusiness(db: Db, row: typeof businesses.$inferInsert): Promise<void> {

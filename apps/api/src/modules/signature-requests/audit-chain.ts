@@ -31,6 +31,9 @@ export interface TrailAnchor {
   macFrom: number | null;
 }
 
+/** The anchor of a request created just now: no events yet. */
+export const newTrail: TrailAnchor = { eventCount: 0, headHash: null, headMac: null, macFrom: null };
+
 /**
  * JSON with object keys sorted at every level: jsonb stores keys in its own order (shorter keys
  * first), so the hash must not depend on the order the data was written in.

@@ -33,10 +33,18 @@ export async function recordEvent(
   type: string,
   actor: string | null,
   data: Record<string, unknown> = {},
-): Promise<void> {
+  /** The head the previous event of this transaction left, when there was one (appendEvent's `known`). */
+  previous?: TrailAnchor,
+): Promise<TrailAnchor> {
   const createdAt = deps.clock.now();
-  await repo.appendEvent(db, { requestId, type, actor, data, createdAt }, deps.audit.macKey);
+  const head = await repo.appendEvent(
+    db,
+    { requestId, type, actor, data, createdAt },
+    deps.audit.macKey,
+    previous,
+  );
   await queueWebhookEvents(db, { requestId, auditType: type, data, at: createdAt });
+  return head;
 }
 
 /**
@@ -126,9 +134,14 @@ const stampedData = (headHash: string) => new TextEncoder().encode(headHash);
  * At completion, in its transaction: a durable job asks the TSA to timestamp the head as it is now
  * (the TSA is not called while the request's row is locked, and an unreachable TSA is retried).
  */
-export async function queueHeadTimestamp(deps: Deps, db: Db, requestId: string): Promise<void> {
-  const anchor = await repo.readAnchor(db, requestId);
-  if (!anchor?.headHash) return;
+export async function queueHeadTimestamp(
+  deps: Pick<Deps, 'clock'>,
+  db: Db,
+  requestId: string,
+  /** The head the request's last event left (recordEvent's answer). */
+  anchor: TrailAnchor,
+): Promise<void> {
+  if (!anchor.headHash) return;
   await enqueueJob(db, {
     kind: auditTimestampJobKind,
     payload: { requestId, eventCount: anchor.eventCount, headHash: anchor.headHash },

@@ -4,7 +4,7 @@ import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.t
 import type { ErrorCode } from '@signet/contracts/errors';
 import { AppError } from '../../errors.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
-import { getAccount } from '../accounts/accounts.service.ts';
+import { getAccount, type Account } from '../accounts/accounts.service.ts';
 import * as repo from './signature-requests.repository.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 
@@ -55,8 +55,10 @@ export function notEditable(message = notEditableMessage): AppError {
 export async function userIdentity(
   deps: SignatureRequestsDeps,
   caller: UserCaller,
+  /** The caller's account when the use case has read it already. */
+  known?: Account,
 ): Promise<{ id: string; email: string; firstName: string; lastName: string; lang: Language }> {
-  const user = await getAccount(deps, caller.userId);
+  const user = known ?? (await getAccount(deps, caller.userId));
   return {
     id: user.id,
     email: user.email,
@@ -82,6 +84,8 @@ export async function visibleRequest(
   deps: SignatureRequestsDeps,
   caller: Caller,
   id: string,
+  /** The calling user's account when the use case has read it already (signing reads it once). */
+  account?: Account,
 ): Promise<{
   request: RequestRow;
   signers: SignerRow[];
@@ -97,7 +101,7 @@ export async function visibleRequest(
     if (caller.requestId !== id || me?.kind !== 'visitor' || request.status === 'DRAFT') throw notFound();
     return { request, signers, role: 'visitor', me };
   }
-  const user = await userIdentity(deps, caller);
+  const user = await userIdentity(deps, caller, account);
   const me = signers.find((s) => isSignerOf(s, user)) ?? null;
   if (request.ownerId === user.id) return { request, signers, role: 'owner', me };
   if (request.status === 'DRAFT') throw notFound();

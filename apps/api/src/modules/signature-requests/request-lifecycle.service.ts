@@ -5,6 +5,7 @@ import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.t
 import { AppError } from '../../errors.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
 import { countHitOrRefuse } from '../../plugins/rate-limit.ts';
+import type { TrailAnchor } from './audit-chain.ts';
 import { queueHeadTimestamp, recordEvent } from './audit-trail.service.ts';
 import {
   actorOf,
@@ -45,14 +46,14 @@ export async function initiate(
   caller: UserCaller,
   id: string,
 ): Promise<SignatureRequest> {
-  const { request, signers: entered } = await ownedRequest(deps, caller, id);
+  const { request, signers } = await ownedRequest(deps, caller, id);
   assertStatus(request, ['DRAFT'], 'REQUEST_NOT_EDITABLE', sentAlready);
-  if (entered.length === 0)
+  if (signers.length === 0)
     throw new AppError('VALIDATION_FAILED', 'Add at least one signer before sending.', {
       field: 'signatures',
     });
-  await resolveAccountSigners(deps, entered);
-  const signers = await repo.signersOf(deps.db, id);
+  // Names and languages from the signers' accounts, stored and on these rows alike.
+  await resolveAccountSigners(deps, signers);
   const owner = await ownerOf(deps, request);
   const prepared = await appendFields(deps, id, signers);
   const now = deps.clock.now();
@@ -258,9 +259,9 @@ export async function recordSignature(
 ): Promise<void> {
   const { request, signer, now } = signature;
   await repo.updateSigner(db, signer.id, { status: 'SIGNED', signedAt: now, ...signature.signed });
-  await recordEvent(deps, db, request.id, 'signed', signature.actor, signature.event);
+  const head = await recordEvent(deps, db, request.id, 'signed', signature.actor, signature.event);
   const after = signature.signers.map((s) => (s.id === signer.id ? { ...s, status: 'SIGNED' as const } : s));
-  await afterSignature(deps, db, request, after, signer, now);
+  await afterSignature(deps, db, request, after, signer, now, head);
 }
 
 /**
@@ -275,6 +276,8 @@ async function afterSignature(
   signers: SignerRow[],
   signed: SignerRow,
   now: Date,
+  /** The trail's head after the signature's own event. */
+  head: TrailAnchor,
 ): Promise<void> {
   // Read through the transaction: PGlite has one connection, a query beside the transaction would wait forever.
   const owner = await ownerOf(deps, request, db);
@@ -282,8 +285,8 @@ async function afterSignature(
   const signedCount = signers.filter((s) => s.status === 'SIGNED').length;
   if (signedCount === signers.length) {
     await repo.updateRequest(db, request.id, { status: 'SIGNED', completedAt: now, updatedAt: now });
-    await recordEvent(deps, db, request.id, 'completed', null, {});
-    await queueHeadTimestamp(deps, db, request.id);
+    const completed = await recordEvent(deps, db, request.id, 'completed', null, {}, head);
+    await queueHeadTimestamp(deps, db, request.id, completed);
     await queueArchiveTimestamp(db, deps.clock, request.id);
     const recipients = new Map<string, Language>([[owner.email, owner.attributes.lang]]);
     for (const s of signers) recipients.set(s.email, s.language as Language);

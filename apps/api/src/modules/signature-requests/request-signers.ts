@@ -169,8 +169,8 @@ export function buildSigners(
 }
 
 /**
- * Fills in account signers' names from their accounts (when they have one) at sending time:
- * stored at once, or (persist false) only on the given rows, for rows about to be inserted.
+ * Fills in account signers' names from their accounts (when they have one) at sending time, on
+ * the given rows, and stored at once unless (persist false) the rows are about to be inserted.
  */
 export async function resolveAccountSigners(
   deps: SignatureRequestsDeps,
@@ -182,6 +182,6 @@ export async function resolveAccountSigners(
     if (!found) continue;
     const changes = accountFields(found);
     if (persist) await repo.updateSigner(deps.db, signer.id, changes);
-    else Object.assign(signer, changes);
+    Object.assign(signer, changes);
   }
 }

@@ -70,6 +70,15 @@ export async function deleteRequest(db: Db, id: string): Promise<void> {
 
 export async function setRequestDocuments(db: Db, requestId: string, documentIds: string[]): Promise<void> {
   await db.delete(requestDocuments).where(eq(requestDocuments.requestId, requestId));
+  await insertRequestDocuments(db, requestId, documentIds);
+}
+
+/** The documents of a request that has none yet (one being created): nothing to replace. */
+export async function insertRequestDocuments(
+  db: Db,
+  requestId: string,
+  documentIds: string[],
+): Promise<void> {
   if (documentIds.length)
     await db
       .insert(requestDocuments)
@@ -116,6 +125,11 @@ export async function observersOf(db: Db, requestId: string): Promise<string[]> 
 
 export async function setObservers(db: Db, requestId: string, emails: string[]): Promise<void> {
   await db.delete(observers).where(eq(observers.requestId, requestId));
+  await insertObservers(db, requestId, emails);
+}
+
+/** The observers of a request that has none yet (one being created): nothing to replace. */
+export async function insertObservers(db: Db, requestId: string, emails: string[]): Promise<void> {
   const unique = [...new Set(emails)];
   if (unique.length) await db.insert(observers).values(unique.map((email) => ({ requestId, email })));
 }
@@ -170,9 +184,16 @@ export async function appendEvent(
     createdAt: Date;
   },
   macKey: Buffer,
-): Promise<void> {
-  const anchor = await readAnchor(db, event.requestId);
-  const legacy = anchor?.headHash ? null : await lastEvent(db, event.requestId);
+  /**
+   * The anchor when the caller knows it: a previous append of this transaction returned it (the
+   * transaction holds the request's row lock, so nobody has moved it since), or the request is
+   * being created in this transaction (newTrail). A known anchor has no events from before
+   * anchoring to continue.
+   */
+  known?: TrailAnchor,
+): Promise<TrailAnchor> {
+  const anchor = known ?? (await readAnchor(db, event.requestId));
+  const legacy = anchor?.headHash || known ? null : await lastEvent(db, event.requestId);
   const seq = anchor?.headHash ? anchor.eventCount + 1 : (legacy?.seq ?? 0) + 1;
   const prevHash = anchor?.headHash ?? legacy?.hash ?? genesisHash;
   const macFrom = anchor?.headHash ? (anchor.macFrom ?? seq) : seq;
@@ -181,15 +202,22 @@ export async function appendEvent(
   await db
     .insert(requestEvents)
     .values({ ...chained, prevHash, hash, mac: eventMac(macKey, prevHash, chained) });
+  const head = {
+    eventCount: seq,
+    headHash: hash,
+    macFrom,
+    headMac: headMac(macKey, event.requestId, { eventCount: seq, headHash: hash, macFrom }),
+  };
   await db
     .update(signatureRequests)
     .set({
-      auditEventCount: seq,
-      auditHeadHash: hash,
-      auditMacFrom: macFrom,
-      auditHeadMac: headMac(macKey, event.requestId, { eventCount: seq, headHash: hash, macFrom }),
+      auditEventCount: head.eventCount,
+      auditHeadHash: head.headHash,
+      auditMacFrom: head.macFrom,
+      auditHeadMac: head.headMac,
     })
     .where(eq(signatureRequests.id, event.requestId));
+  return head;
 }
 
 export async function eventsOf(db: Db, requestId: string): Promise<EventRow[]> {

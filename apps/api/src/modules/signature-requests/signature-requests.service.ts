@@ -11,6 +11,7 @@ import { AppError } from '../../errors.ts';
 import { requestDefaultsOf } from '../accounts/accounts.service.ts';
 import type { UserCaller } from '../../plugins/auth.ts';
 import { checkWebhookUrl } from '../webhooks/webhook-endpoints.service.ts';
+import { newTrail } from './audit-chain.ts';
 import { recordEvent } from './audit-trail.service.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 import {
@@ -76,17 +77,25 @@ export async function create(
       createdAt: now,
       updatedAt: now,
     });
-    await repo.setRequestDocuments(
+    await repo.insertRequestDocuments(
       tx,
       id,
       documentRows.map((d) => d.id),
     );
     await repo.insertSigners(tx, signers);
-    await repo.setObservers(tx, id, body.observers);
-    await recordEvent(deps, tx, id, 'created', caller.userId, {
-      title: body.title,
-      documents: documentRows.map((d) => ({ id: d.id, sha256: d.currentSha256 })),
-    });
+    await repo.insertObservers(tx, id, body.observers);
+    await recordEvent(
+      deps,
+      tx,
+      id,
+      'created',
+      caller.userId,
+      {
+        title: body.title,
+        documents: documentRows.map((d) => ({ id: d.id, sha256: d.currentSha256 })),
+      },
+      newTrail,
+    );
   });
   return get(deps, caller, id);
 }

@@ -13,6 +13,7 @@ import { commitSignatures, prepareDocuments, signedStatuses } from './signature-
 import {
   certificateChainOf,
   contextFor,
+  signingAccount,
   lockTtlMs,
   qualifiedIdentity,
   signerKeyOf,
@@ -295,6 +296,7 @@ async function signReleased(
   );
   const chain = [prepared[0]!.signerCertificate, ...prepared[0]!.certificateChain];
   const requestIds = requestIdsOf(pending);
+  const account = await signingAccount(deps, caller);
   try {
     for (const requestId of requestIds) {
       const item = pending.items.find((i) => i.requestId === requestId)!;
@@ -307,6 +309,7 @@ async function signReleased(
           signingReason: item.signingReason ?? undefined,
         },
         pending.language as Language,
+        account,
       );
       const indexes = pending.items.flatMap((i, index) => (i.requestId === requestId ? [index] : []));
       await commitSignatures(

@@ -6,7 +6,7 @@ import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.t
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { ProviderError } from '../../adapters/http.ts';
-import { getAccount } from '../accounts/accounts.service.ts';
+import { getAccount, type Account } from '../accounts/accounts.service.ts';
 import {
   assertStatus,
   canSignNow,
@@ -34,6 +34,8 @@ export interface SigningContext {
   item: z.infer<typeof SigningBatchItem>;
   /** The account signing, or null for a direct-sign visitor. */
   userId: string | null;
+  /** That account as read once at the start of the signing (name, e-mail, free signatures). */
+  account: Account | null;
   displayName: string;
   lang: Language;
   /** The signer's own quality, else the request's. */
@@ -50,14 +52,23 @@ export interface SigningContext {
 export const signerKeyOf = (caller: Caller) =>
   caller.kind === 'user' ? `user:${caller.userId}` : `visitor:${caller.signerId}`;
 
-/** Checks that the caller may sign the item's request now, and gathers what signing it needs. */
+/** The signing account, read once for the whole batch and passed along; null for a visitor. */
+export async function signingAccount(deps: SigningDeps, caller: Caller): Promise<Account | null> {
+  return caller.kind === 'user' ? getAccount(deps, caller.userId) : null;
+}
+
+/**
+ * Checks that the caller may sign the item's request now, and gathers what signing it needs;
+ * `account` is signingAccount's answer for the caller.
+ */
 export async function contextFor(
   deps: SigningDeps,
   caller: Caller,
   item: z.infer<typeof SigningBatchItem>,
   lang: Language,
+  account: Account | null,
 ): Promise<SigningContext> {
-  const { request, signers, me } = await visibleRequest(deps, caller, item.id);
+  const { request, signers, me } = await visibleRequest(deps, caller, item.id, account ?? undefined);
   const field = { field: 'signatureRequests' };
   assertStatus(
     request,
@@ -72,8 +83,8 @@ export async function contextFor(
     throw new AppError('NOT_YOUR_TURN', 'Earlier signers have to sign first.', field);
   let displayName = fullName(me);
   let userId: string | null = null;
-  if (caller.kind === 'user') {
-    const user = await getAccount(deps, caller.userId);
+  if (account) {
+    const user = account;
     if (!user.emailVerified)
       throw new AppError('QUALITY_NOT_AVAILABLE', 'Confirm your e-mail address before you sign.', {
         details: { reason: 'EMAIL_NOT_VERIFIED' },
@@ -88,6 +99,7 @@ export async function contextFor(
     documentIds: await documentIdsOfRequest(deps.db, request.id),
     item,
     userId,
+    account,
     displayName,
     lang,
     quality: me.quality ?? request.quality,
@@ -102,10 +114,10 @@ export async function contextFor(
  * at once and a batch is refused whole rather than half signed; the spend at commit stays the guard
  * against two signings at the same time.
  */
-export async function checkFreeSignatures(deps: SigningDeps, contexts: SigningContext[]): Promise<void> {
-  const userId = contexts[0]?.userId;
-  if (!userId) return;
-  const left = (await getAccount(deps, userId)).attributes.free_signatures_remaining;
+export function checkFreeSignatures(contexts: SigningContext[]): void {
+  const account = contexts[0]?.account;
+  if (!account) return;
+  const left = account.attributes.free_signatures_remaining;
   if (left >= contexts.length) return;
   throw new AppError(
     'FREE_SIGNATURES_EXHAUSTED',
@@ -123,7 +135,7 @@ export async function signerIdentity(
   context: SigningContext,
 ): Promise<{ givenName: string; surname: string; email: string }> {
   if (caller.kind === 'user') {
-    const user = await getAccount(deps, caller.userId);
+    const user = context.account ?? (await getAccount(deps, caller.userId));
     return { givenName: user.firstName, surname: user.lastName, email: user.email };
   }
   return { givenName: context.me.firstName, surname: context.me.lastName, email: context.me.email };

@@ -11,6 +11,7 @@ import {
   checkFreeSignatures,
   contextFor,
   signerKeyOf,
+  signingAccount,
   withKeptCredential,
   type SigningContext,
 } from './signing-context.ts';
@@ -56,9 +57,10 @@ export async function sign(
     });
   // The seal first: who may not use it learns nothing about the requests.
   const seal = body.sealAccountName === undefined ? null : await sealFor(deps, caller, body.sealAccountName);
+  const account = await signingAccount(deps, caller);
   const contexts: SigningContext[] = [];
   for (const item of body.signatureRequests)
-    contexts.push(await contextFor(deps, caller, item, body.language));
+    contexts.push(await contextFor(deps, caller, item, body.language, account));
   // The trust services' part waits for this process's turn (signing-admission.ts); checks do not.
   if (seal) return deps.admission.run(() => signWithSeal(deps, contexts, seal));
   const qes = contexts.filter((c) => c.quality === 'qes');
@@ -68,7 +70,7 @@ export async function sign(
     });
   for (const context of contexts) await checkPart11(deps, context, body.password);
   // Every refusal above and here comes before the first call to a trust service.
-  await checkFreeSignatures(deps, contexts);
+  checkFreeSignatures(contexts);
   if (qes.length > 0) return deps.admission.run(() => startQualified(deps, caller, contexts, body.language));
 
   return deps.admission.run(() =>
