@@ -181,15 +181,22 @@ function chainValid(chain: ChainVerification): boolean {
   );
 }
 
-/** The stored events and the key-based checks, for the events call. */
+/**
+ * The stored events and the key-based checks, for the events call. The events and the anchor are
+ * read in one snapshot: read apart, an event appended in between (a signer's first view, say) made
+ * an intact trail look broken — one more event than the anchor counts, or one fewer.
+ */
 async function checkTrail(
   deps: Deps,
   requestId: string,
 ): Promise<{ rows: EventRow[]; anchor: TrailAnchor | null; chain: ChainVerification }> {
-  const [rows, anchor] = await Promise.all([
-    repo.eventsOf(deps.db, requestId),
-    repo.readAnchor(deps.db, requestId),
-  ]);
+  const { rows, anchor } = await deps.db.transaction(
+    async (tx) => ({
+      rows: await repo.eventsOf(tx, requestId),
+      anchor: await repo.readAnchor(tx, requestId),
+    }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   const chain = verifyChain(
     deps.audit.macKey,
     requestId,

@@ -149,6 +149,21 @@ describe.each(databaseKinds)('audit trail anchoring on %s', (kind) => {
     expect(text.replace(/\s/g, '')).toContain(done.head_hash!);
   });
 
+  it('reads an intact trail as intact while events are being appended to it', async () => {
+    // The events and the anchor are one snapshot: read apart, an append in between made the trail
+    // look broken (the signing view once showed "chain invalid" while a signer's first view was
+    // being recorded).
+    const id = await openRequest();
+    const writes = Array.from({ length: 12 }, (_, i) =>
+      t.call('POST', `/v3/signature-requests/${id}/observers`, owner, { email: `race${i}@example.ch` }),
+    );
+    const reads = Array.from({ length: 36 }, () => chainValid(id));
+    const [written, verdicts] = await Promise.all([Promise.all(writes), Promise.all(reads)]);
+    expect(written.map((r) => r.statusCode < 300)).not.toContain(false);
+    expect(verdicts.filter((valid) => !valid)).toHaveLength(0);
+    expect((await events(id)).length).toBe(15);
+  });
+
   it('detects a deleted last event', async () => {
     const id = await openRequest();
     await sql(`delete from request_events where request_id = '${id}' and seq = 3`);

@@ -140,6 +140,11 @@ export function EventsTimeline({
       <Typography id="events-heading" variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
         {t('view.events')}
       </Typography>
+      {events && !events.chain_valid && (
+        <Typography color="error" variant="body2" role="alert" sx={{ mb: 1 }}>
+          {t('view.chain_invalid')}
+        </Typography>
+      )}
       {!events ? (
         <Skeleton variant="rectangular" height={80} aria-label={t('view.loading')} />
       ) : (
@@ -158,11 +163,6 @@ export function EventsTimeline({
               </Typography>
             </Box>
           ))}
-          {!events.chain_valid && (
-            <Typography color="error" variant="body2">
-              {t('view.chain_invalid')}
-            </Typography>
-          )}
         </Box>
       )}
     </Paper>
