@@ -15,6 +15,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. Required on every route; the route-table test enforces it. */
     auth?: AuthPolicy;
+    /**
+     * A public route that never looks at Signet's caller and checks its own credentials (the
+     * sandbox's, whose bearer is its client token, not a Signet session): no caller is resolved
+     * for it, which spares a sessions query on every call a signature makes to the sandbox QTSP.
+     */
+    callerless?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set before validation for every route. */
@@ -280,6 +286,7 @@ export function registerAuth(
       if (request.is404) return;
       throw new AppError('FORBIDDEN', 'This route declares no access policy.');
     }
+    if (policy === 'public' && request.routeOptions.config.callerless === true) return;
     if (policy === 'nas') {
       const credentials = directCredentials(request);
       const visitor = credentials ? await resolveVisitor(deps.db, credentials) : null;

@@ -37,6 +37,22 @@ describe('route table', () => {
     await app.close();
   });
 
+  it('resolves no caller for a callerless public route (the sandbox routes), and does for other public routes', async () => {
+    const user = await t.user({ email: 'callerless@example.ch' });
+    const { buildApp } = await import('../app.ts');
+    const app = await buildApp(t.config, { database: t.database, clock: t.clock });
+    const whoAmI = async (request: { caller: { kind: string } | null }) => ({
+      caller: request.caller?.kind ?? null,
+    });
+    app.get('/api/open', { config: { auth: 'public' } }, whoAmI);
+    app.get('/api/own-credentials', { config: { auth: 'public', callerless: true } }, whoAmI);
+    const ask = async (url: string) =>
+      (await app.inject({ method: 'GET', url, headers: user.headers })).json();
+    expect(await ask('/api/open')).toEqual({ caller: 'user' });
+    expect(await ask('/api/own-credentials')).toEqual({ caller: null });
+    await app.close();
+  });
+
   it('admits business routes by role: members and admins of that business only', async () => {
     const admin = await t.user({ email: 'walk-admin@example.ch' });
     const member = await t.user({ email: 'walk-member@example.ch' });

@@ -73,8 +73,10 @@ export const trustServicesPlugin: FastifyPluginAsync<TrustServicesPluginOptions>
   );
   // Every sandbox route is public to the host's auth layer: the CSC routes check their own client
   // token, the outboxes and controls the sandbox access guard; the protocol routes are for everyone.
+  // None looks at the host's caller, so the host resolves none (`callerless`: a CSC call's bearer
+  // is the client token, and looking it up as a session would cost a query per call for nothing).
   app.addHook('onRoute', (route) => {
-    route.config = { ...(route.config as object), auth: 'public' } as typeof route.config;
+    route.config = { ...(route.config as object), auth: 'public', callerless: true } as typeof route.config;
   });
   app.addHook('onRequest', async () => {
     services = await ready;
