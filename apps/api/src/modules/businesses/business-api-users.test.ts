@@ -166,6 +166,11 @@ describe.each(databaseKinds)('business API users on %s', (kind) => {
     expect(entry?.lastUsedAt).not.toBeNull();
     // Signers see the business as the sender; its service account takes no password nor reset link.
     expect(done.owner).toMatchObject({ first_name: 'Acme AG', last_name: '', business_id: acme.id });
+    // Its dashboard says the same of the owner as the request call (one SQL fragment reads both).
+    const onDashboard = json<{ items: SignatureRequest[] }>(
+      await t.call('GET', '/v3/signature-requests?filter=all', headers),
+    ).items.find((item) => item.id === draft.id);
+    expect(onDashboard?.owner).toEqual(done.owner);
     const login = await t.call('POST', '/v1/login', null, {
       email: done.owner.email,
       password: robot.secret,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts.ts';
 import {
   businessApiUsers,
@@ -21,6 +21,15 @@ export interface MemberRow {
   role: Role;
   joinedAt: Date;
 }
+
+/**
+ * The business a user acts for, as an expression inside another table's statement: the rule of
+ * `membershipOf` (a membership, else the business of the API user whose service account they are),
+ * for reads that would otherwise spend a statement of their own on it.
+ */
+export const actingBusinessIdOf = (userId: SQL | AnyColumn): SQL<string | null> => sql`coalesce(
+  (select ${businessMembers.businessId} from ${businessMembers} where ${businessMembers.userId} = ${userId}),
+  (select ${businessApiUsers.businessId} from ${businessApiUsers} where ${businessApiUsers.userId} = ${userId} limit 1))`;
 
 export async function membershipOf(
   db: Db,

@@ -71,6 +71,9 @@ export function toMember(row: repo.MemberRow): BusinessMember {
 }
 
 /** The business membership of a user, for the auth plugin's member and admin policies. */
+/** The business a user acts for, as an expression for another module's statement (see membershipOf). */
+export const actingBusinessIdOf = repo.actingBusinessIdOf;
+
 export function membershipOf(db: Db, userId: string): Promise<BusinessMembership | null> {
   return repo.membershipOf(db, userId);
 }

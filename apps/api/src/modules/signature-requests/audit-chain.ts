@@ -31,6 +31,27 @@ export interface TrailAnchor {
   macFrom: number | null;
 }
 
+/**
+ * The anchor stored on a request row read under its lock in the current transaction, to append
+ * the transaction's first event without reading it again; undefined for a trail recorded before
+ * anchoring (no head stored), whose append reads the events it continues.
+ */
+export function lockedAnchor(row: {
+  auditEventCount: number;
+  auditHeadHash: string | null;
+  auditHeadMac: string | null;
+  auditMacFrom: number | null;
+}): TrailAnchor | undefined {
+  return row.auditHeadHash
+    ? {
+        eventCount: row.auditEventCount,
+        headHash: row.auditHeadHash,
+        headMac: row.auditHeadMac,
+        macFrom: row.auditMacFrom,
+      }
+    : undefined;
+}
+
 /** The anchor of a request created just now: no events yet. */
 export const newTrail: TrailAnchor = { eventCount: 0, headHash: null, headMac: null, macFrom: null };
 

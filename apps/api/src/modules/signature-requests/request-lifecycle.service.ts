@@ -5,7 +5,7 @@ import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.t
 import { AppError } from '../../errors.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
 import { countHitOrRefuse } from '../../plugins/rate-limit.ts';
-import type { TrailAnchor } from './audit-chain.ts';
+import { lockedAnchor, type TrailAnchor } from './audit-chain.ts';
 import { queueHeadTimestamp, recordEvent } from './audit-trail.service.ts';
 import {
   actorOf,
@@ -58,12 +58,19 @@ export async function initiate(
   const prepared = await appendFields(deps, id, signers);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    assertStatus(await repo.lockRequest(tx, id), ['DRAFT'], 'REQUEST_NOT_EDITABLE', sentAlready);
+    const locked = await repo.lockRequest(tx, id);
+    assertStatus(locked, ['DRAFT'], 'REQUEST_NOT_EDITABLE', sentAlready);
     await commitFields(tx, prepared, now);
     await repo.updateRequest(tx, id, { status: 'OPEN', initiatedAt: now, updatedAt: now });
-    await recordEvent(deps, tx, id, 'initiated', caller.userId, {
-      signers: signers.map((s) => ({ sid: s.id, email: s.email })),
-    });
+    await recordEvent(
+      deps,
+      tx,
+      id,
+      'initiated',
+      caller.userId,
+      { signers: signers.map((s) => ({ sid: s.id, email: s.email })) },
+      lockedAnchor(locked!),
+    );
     const toInvite = request.signingOrder ? signers.slice(0, 1) : signers;
     for (const signer of toInvite) await mailSigner(deps, tx, 'invitation', request, signer, owner);
   });
@@ -224,8 +231,12 @@ export async function remind(deps: SignatureRequestsDeps, caller: UserCaller, id
  * request wait here) and returns the signers as they are now; ALREADY_SIGNED when this signer's
  * signature landed meanwhile.
  */
-export async function lockForSignature(db: Db, requestId: string, signerId: string): Promise<SignerRow[]> {
-  await repo.lockRequest(db, requestId);
+export async function lockForSignature(
+  db: Db,
+  requestId: string,
+  signerId: string,
+): Promise<{ signers: SignerRow[]; anchor: TrailAnchor | undefined }> {
+  const locked = await repo.lockRequest(db, requestId);
   const signers = await repo.signersOf(db, requestId);
   assertStatus(
     signers.find((s) => s.id === signerId),
@@ -233,7 +244,7 @@ export async function lockForSignature(db: Db, requestId: string, signerId: stri
     'ALREADY_SIGNED',
     'This signature was given already.',
   );
-  return signers;
+  return { signers, anchor: locked ? lockedAnchor(locked) : undefined };
 }
 
 /**
@@ -247,6 +258,8 @@ export async function recordSignature(
     request: RequestRow;
     /** The signers as lockForSignature read them. */
     signers: SignerRow[];
+    /** The trail's anchor as lockForSignature read it. */
+    anchor: TrailAnchor | undefined;
     signer: SignerRow;
     signed: Pick<
       SignerRow,
@@ -259,7 +272,15 @@ export async function recordSignature(
 ): Promise<void> {
   const { request, signer, now } = signature;
   await repo.updateSigner(db, signer.id, { status: 'SIGNED', signedAt: now, ...signature.signed });
-  const head = await recordEvent(deps, db, request.id, 'signed', signature.actor, signature.event);
+  const head = await recordEvent(
+    deps,
+    db,
+    request.id,
+    'signed',
+    signature.actor,
+    signature.event,
+    signature.anchor,
+  );
   const after = signature.signers.map((s) => (s.id === signer.id ? { ...s, status: 'SIGNED' as const } : s));
   await afterSignature(deps, db, request, after, signer, now, head);
 }

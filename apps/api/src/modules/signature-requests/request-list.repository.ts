@@ -12,6 +12,7 @@ import {
   type RequestRow,
   type SignerRow,
 } from '../../db/schema/signature-requests.ts';
+import { actingBusinessIdOf } from '../businesses/businesses.service.ts';
 import { escapeLike } from './signature-requests.repository.ts';
 
 // The dashboard page as ONE statement: its entries from the list index (migration 0025), and for
@@ -38,13 +39,9 @@ export interface DashboardQuery {
   after?: ListPosition;
 }
 
-interface DashboardItem {
+interface DashboardItem extends RequestRelated {
   request: RequestRow;
   signers: SignerRow[];
-  documents: DocumentRow[];
-  observers: string[];
-  attachments: AttachmentRow[];
-  owner: { id: string; email: string; firstName: string; lastName: string; businessId: string | null };
 }
 
 export interface DashboardPage {
@@ -94,6 +91,71 @@ function totalOf(userId: string, query: DashboardQuery): SQL {
   return sql`(select coalesce(sum(${c.n}), 0)::int from ${requestListCounts} where ${sql.join(where, sql` and `)})`;
 }
 
+/** What describes a request besides its row and signers (request-views.service.ts `describe`). */
+export interface RequestRelated {
+  documents: DocumentRow[];
+  observers: string[];
+  attachments: AttachmentRow[];
+  owner: { id: string; email: string; firstName: string; lastName: string; businessId: string | null };
+}
+
+/**
+ * The JSON object fields of a request's related rows, for the request `r` of the enclosing
+ * statement: its documents in order, observers, attachments and owner (with the business they act
+ * for: their membership, else the business of the API user whose service account they are). The
+ * dashboard page and the single-request answers read them through this one fragment.
+ */
+const relatedFields = sql`'documents', coalesce((
+          select json_agg(d order by rd.position)
+          from request_documents rd join ${documents} d on d.id = rd.document_id
+          where rd.request_id = r.id and d.deleted_at is null), '[]'),
+        'observers', coalesce((select json_agg(o.email order by o.email) from observers o where o.request_id = r.id), '[]'),
+        'attachments', coalesce((select json_agg(a order by a.created_at) from ${attachments} a where a.request_id = r.id), '[]'),
+        'owner', (
+          select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name,
+            'businessId', ${actingBusinessIdOf(sql`u.id`)})
+          from users u where u.id = r.owner_id)`;
+
+/** Related rows as read: the owner is null when their account is gone. */
+export type ReadRelated = Omit<RequestRelated, 'owner'> & { owner: RequestRelated['owner'] | null };
+
+/** The related rows as the JSON of `relatedFields` gives them, before decoding. */
+interface RelatedJson {
+  documents: Array<Record<string, unknown>>;
+  observers: string[];
+  attachments: Array<Record<string, unknown>>;
+  owner: RequestRelated['owner'] | null;
+}
+
+/** Decodes each related row as Drizzle would have returned it. */
+function relatedFromJson(json: RelatedJson): ReadRelated {
+  return {
+    documents: json.documents.map((row) => fromJsonRow(documents, row)),
+    observers: json.observers,
+    attachments: json.attachments.map((row) => fromJsonRow(attachments, row)),
+    owner: json.owner,
+  };
+}
+
+/** node-postgres and PGlite both parse json; a driver handing text back is parsed here. */
+const parsedJson = <T>(raw: unknown): T => (typeof raw === 'string' ? JSON.parse(raw) : raw) as T;
+
+/**
+ * The related rows of these requests in ONE statement (request id → related), where reading them
+ * table by table took six: the answers of a request's use cases and the request call read it.
+ */
+export async function relatedOf(db: Db, requestIds: string[]): Promise<Map<string, ReadRelated>> {
+  if (!requestIds.length) return new Map();
+  const result = (await db.execute(sql`
+    select r.id, json_build_object(${relatedFields}) as related
+    from ${signatureRequests} r
+    where r.id in (${sql.join(
+      requestIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`)) as unknown as { rows: Array<{ id: string; related: unknown }> };
+  return new Map(result.rows.map((row) => [row.id, relatedFromJson(parsedJson<RelatedJson>(row.related))]));
+}
+
 /**
  * The page statement (the benchmark EXPLAINs it). Entries are read through the (user, filter or
  * status, updated_at, id) indexes in their order, NULLS LAST as the indexes are, or the planner
@@ -123,16 +185,7 @@ export function dashboardStatement(userId: string, query: DashboardQuery): SQL {
       select json_agg(json_build_object(
         'request', to_json(r),
         'signers', coalesce((select json_agg(s order by s.sequence) from ${signers} s where s.request_id = r.id), '[]'),
-        'documents', coalesce((
-          select json_agg(d order by rd.position)
-          from request_documents rd join ${documents} d on d.id = rd.document_id
-          where rd.request_id = r.id and d.deleted_at is null), '[]'),
-        'observers', coalesce((select json_agg(o.email order by o.email) from observers o where o.request_id = r.id), '[]'),
-        'attachments', coalesce((select json_agg(a order by a.created_at) from ${attachments} a where a.request_id = r.id), '[]'),
-        'owner', (
-          select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name,
-            'businessId', (select m.business_id from business_members m where m.user_id = u.id))
-          from users u where u.id = r.owner_id),
+        ${relatedFields},
         'position', (extract(epoch from p.updated_at) * 1000000)::bigint::text
       ) order by p.updated_at desc, p.request_id desc)
       -- LIMIT keeps the planner from joining the whole requests table by hash: each page entry
@@ -147,21 +200,18 @@ export async function dashboardPage(db: Db, userId: string, query: DashboardQuer
   const result = (await db.execute(dashboardStatement(userId, query))) as unknown as {
     rows: Array<{ page: unknown }>;
   };
-  const raw = result.rows[0]!.page;
-  // node-postgres and PGlite both parse json; a driver handing text back is parsed here.
-  const page = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+  const page = parsedJson<{
     email: string;
     total: number;
-    items: Array<{
-      request: Record<string, unknown> & { id: string };
-      signers: Array<Record<string, unknown>>;
-      documents: Array<Record<string, unknown>>;
-      observers: string[];
-      attachments: Array<Record<string, unknown>>;
-      owner: DashboardItem['owner'];
-      position: string;
-    }>;
-  };
+    items: Array<
+      RelatedJson & {
+        request: Record<string, unknown> & { id: string };
+        signers: Array<Record<string, unknown>>;
+        owner: RequestRelated['owner'];
+        position: string;
+      }
+    >;
+  }>(result.rows[0]!.page);
   const more = page.items.length > query.size;
   const items = page.items.slice(0, query.size);
   const last = items.at(-1);
@@ -169,11 +219,9 @@ export async function dashboardPage(db: Db, userId: string, query: DashboardQuer
     email: page.email,
     total: page.total,
     items: items.map((item) => ({
+      ...relatedFromJson(item),
       request: fromJsonRow(signatureRequests, item.request),
       signers: item.signers.map((row) => fromJsonRow(signers, row)),
-      documents: item.documents.map((row) => fromJsonRow(documents, row)),
-      observers: item.observers,
-      attachments: item.attachments.map((row) => fromJsonRow(attachments, row)),
       owner: item.owner,
     })),
     next: more && last ? { updatedAtMicros: last.position, requestId: last.request.id } : null,

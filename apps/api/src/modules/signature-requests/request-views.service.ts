@@ -1,16 +1,14 @@
 import type { z } from 'zod';
 import type { Language } from '@signet/contracts/common';
 import type { ListSignatureRequestsQuery, SignatureRequest } from '@signet/contracts/signature-requests';
-import type { DocumentRow } from '../../db/schema/documents.ts';
-import type { AttachmentRow, RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
+import type { RequestRow, SignerRow } from '../../db/schema/signature-requests.ts';
 import type { Caller, UserCaller } from '../../plugins/auth.ts';
-import { getAccount } from '../accounts/accounts.service.ts';
-import { documentsInOrder, toDocumentDto } from '../documents/documents.service.ts';
+import { toDocumentDto } from '../documents/documents.service.ts';
 import { recordFirstView } from './audit-trail.service.ts';
 import { AppError } from '../../errors.ts';
 import { actorOf, canSignNow, isSignerOf, visibleRequest } from './request-access.service.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
-import { dashboardPage } from './request-list.repository.ts';
+import { dashboardPage, relatedOf, type RequestRelated } from './request-list.repository.ts';
 import * as repo from './signature-requests.repository.ts';
 import type { SignatureRequestsDeps } from './request-deps.ts';
 
@@ -106,46 +104,26 @@ async function toDto(deps: SignatureRequestsDeps, view: RequestView): Promise<Si
 }
 
 /**
- * Describes requests with one query per related table and owner, not per request. The dashboard
- * builds its page in SQL instead (request-list.repository.ts); both end in `describe`.
+ * Describes requests with their related rows read in one statement for all of them
+ * (request-list.repository.ts `relatedOf`, the fragment the dashboard page reads them through too).
  */
 async function toDtos(deps: SignatureRequestsDeps, views: RequestView[]): Promise<SignatureRequest[]> {
-  const related = await repo.relatedOfMany(
+  const related = await relatedOf(
     deps.db,
     views.map((v) => v.request.id),
   );
-  const ownerIds = [...new Set(views.map((v) => v.request.ownerId))];
-  const [documentRows, owners] = await Promise.all([
-    documentsInOrder(deps.db, [...new Set([...related.documentIds.values()].flat())]),
-    Promise.all(
-      ownerIds.map(async (id) => ({
-        ...(await getAccount(deps, id)),
-        businessId: (await deps.ownerBusiness?.(deps.db, id))?.id ?? null,
-      })),
-    ),
-  ]);
-  const documentById = new Map(documentRows.map((row) => [row.id, row]));
-  const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
-  return views.map(({ request, signers, me }) =>
-    describe(request, signers, me, {
-      owner: ownerById.get(request.ownerId)!,
-      documents: (related.documentIds.get(request.id) ?? []).flatMap((id) => documentById.get(id) ?? []),
-      observers: related.observers.get(request.id) ?? [],
-      attachments: related.attachments.get(request.id) ?? [],
-    }),
-  );
+  return views.map(({ request, signers, me }) => {
+    const found = related.get(request.id);
+    if (!found?.owner) throw new AppError('NOT_FOUND', 'This signature request no longer exists.');
+    return describe(request, signers, me, { ...found, owner: found.owner });
+  });
 }
 
 function describe(
   request: RequestRow,
   signers: SignerRow[],
   me: SignerRow | null,
-  related: {
-    owner: { id: string; email: string; firstName: string; lastName: string; businessId: string | null };
-    documents: DocumentRow[];
-    observers: string[];
-    attachments: AttachmentRow[];
-  },
+  related: RequestRelated,
 ): SignatureRequest {
   const { owner, observers: observerEmails, attachments: attachmentRows } = related;
   return {

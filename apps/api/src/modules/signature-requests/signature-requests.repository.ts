@@ -317,44 +317,6 @@ export async function releaseLock(db: Db, requestId: string, holder: string): Pr
 /** Text matched literally inside a LIKE pattern. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** What a request's description needs beside its signers, for several requests in three queries. */
-export async function relatedOfMany(
-  db: Db,
-  requestIds: string[],
-): Promise<{
-  documentIds: Map<string, string[]>;
-  observers: Map<string, string[]>;
-  attachments: Map<string, AttachmentRow[]>;
-}> {
-  if (!requestIds.length) return { documentIds: new Map(), observers: new Map(), attachments: new Map() };
-  const [documentRows, observerRows, attachmentRows] = await Promise.all([
-    db
-      .select()
-      .from(requestDocuments)
-      .where(inArray(requestDocuments.requestId, requestIds))
-      .orderBy(asc(requestDocuments.position)),
-    db.select().from(observers).where(inArray(observers.requestId, requestIds)).orderBy(asc(observers.email)),
-    db
-      .select()
-      .from(attachments)
-      .where(inArray(attachments.requestId, requestIds))
-      .orderBy(asc(attachments.createdAt)),
-  ]);
-  const ids = <T extends { requestId: string }, V>(rows: T[], pick: (row: T) => V) =>
-    new Map([...groupBy(rows, (row) => row.requestId)].map(([id, group]) => [id, group.map(pick)]));
-  return {
-    documentIds: ids(documentRows, (row) => row.documentId),
-    observers: ids(observerRows, (row) => row.email),
-    attachments: groupBy(attachmentRows, (row) => row.requestId),
-  };
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
-  return groups;
-}
-
 export function findSignerBySendToHash(db: Db, hash: string): Promise<SignerRow | null> {
   return firstRow(db, signers, eq(signers.sendToSecretHash, hash));
 }

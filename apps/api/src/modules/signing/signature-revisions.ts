@@ -154,7 +154,7 @@ async function embedAndRecord(
   const now = deps.clock.now();
   const { request, me } = context;
   await deps.db.transaction(async (tx) => {
-    const signers = await lockForSignature(tx, request.id, me.id);
+    const { signers, anchor } = await lockForSignature(tx, request.id, me.id);
     for (const doc of signed)
       await advanceDocumentIfCurrent(
         tx,
@@ -178,6 +178,7 @@ async function embedAndRecord(
     await recordSignature(deps, tx, {
       request,
       signers,
+      anchor,
       signer: me,
       signed: {
         userId: context.userId ?? me.userId,

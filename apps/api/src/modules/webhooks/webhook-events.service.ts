@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@signet/contracts/business-webhooks';
 import type { Db } from '../../db/client.ts';
-import { membershipOf } from '../businesses/businesses.service.ts';
 import { queueAttempt } from './webhook-delivery.service.ts';
 import * as repo from './webhooks.repository.ts';
 
@@ -55,8 +54,8 @@ export async function queueWebhookEvents(
   const type = eventOfAudit[event.auditType];
   if (!type) return;
   const request = await repo.requestForEvents(db, event.requestId);
-  const membership = request && (await membershipOf(db, request.ownerId));
-  if (!request || !membership) return;
+  const businessId = request?.businessId;
+  if (!request || !businessId) return;
   const eventId = randomUUID();
   const body = JSON.stringify({
     id: eventId,
@@ -70,7 +69,7 @@ export async function queueWebhookEvents(
     error: request.errorCallbackUrl,
   };
   const receivers = [
-    ...(await repo.subscribedWebhooks(db, membership.businessId, type)).map((w) => ({
+    ...(await repo.subscribedWebhooks(db, businessId, type)).map((w) => ({
       webhookId: w.id as string | null,
       target: 'webhook' as const,
       url: w.url,
@@ -83,7 +82,7 @@ export async function queueWebhookEvents(
   const rows = receivers.map((receiver) => ({
     id: randomUUID(),
     eventId,
-    businessId: membership.businessId,
+    businessId,
     ...receiver,
     eventType: type,
     requestId: event.requestId,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/platform.ts';
 import { firstRow } from '../../db/schema/rows.ts';
 import { signatureRequests } from '../../db/schema/signature-requests.ts';
+import { actingBusinessIdOf } from '../businesses/businesses.service.ts';
 import {
   businessCallbackSecrets,
   businessWebhooks,
@@ -86,7 +87,7 @@ export async function putCallbackSecret(
     });
 }
 
-/** What an event of a request needs to know about it: owner, status and callback URLs. */
+/** What an event of a request needs to know about it: owner's business, status and callback URLs. */
 export async function requestForEvents(db: Db, requestId: string) {
   const rows = await db
     .select({
@@ -95,6 +96,8 @@ export async function requestForEvents(db: Db, requestId: string) {
       successCallbackUrl: signatureRequests.successCallbackUrl,
       updateCallbackUrl: signatureRequests.updateCallbackUrl,
       errorCallbackUrl: signatureRequests.errorCallbackUrl,
+      /** The business the owner acts for (null: none, and then the request has no webhooks). */
+      businessId: actingBusinessIdOf(signatureRequests.ownerId),
     })
     .from(signatureRequests)
     .where(eq(signatureRequests.id, requestId))
