@@ -6,9 +6,16 @@ import { format, resolveConfig } from 'prettier';
 const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 
 /**
+ * The line that ends what a benchmark writes in its section: the notes written by hand below it
+ * (runs of other days, what changed, what the figures mean) stay when the benchmark runs again.
+ */
+const keptNotesMarker = '<!-- notes below are kept when the benchmark rewrites this section -->';
+
+/**
  * Formats `markdown` (a section starting with `heading`) and puts it into bench/RESULTS.md in place
  * of the section with exactly that heading line, or at the end. Headings that merely start the same
- * (e.g. a kept "before" section) are left alone. Returns the formatted section.
+ * (e.g. a kept "before" section) are left alone, and so are the section's notes below its
+ * `keptNotesMarker`. Returns the formatted section.
  */
 export async function writeResultsSection(heading: string, markdown: string): Promise<string> {
   const formatted = await format(markdown, { ...(await resolveConfig(resultsFile)), parser: 'markdown' });
@@ -21,6 +28,8 @@ export async function writeResultsSection(heading: string, markdown: string): Pr
   }
   let end = lines.findIndex((line, i) => i > start && line.startsWith('## '));
   if (end < 0) end = lines.length;
+  const marker = lines.findIndex((line, i) => i > start && i < end && line === keptNotesMarker);
+  if (marker >= 0) end = marker;
   const after = lines.slice(end).join('\n');
   writeFileSync(
     resultsFile,
