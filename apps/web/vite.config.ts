@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 // The API serves the built app; in `vite dev` and `vite preview` calls to /api and /sandbox go to a running API.
 const apiTarget = process.env.SIGNET_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { proxy: { '/api': apiTarget, '/sandbox': apiTarget } },
   preview: { proxy: { '/api': apiTarget, '/sandbox': apiTarget } },
   build: {

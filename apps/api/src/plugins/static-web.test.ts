@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { withRuntimeConfig } from './static-web.ts';
@@ -13,6 +14,10 @@ describe('the web app entry page', () => {
     '<!doctype html><html><head><title>Signet</title></head><body><script type="module" src="/assets/app.js"></script></body></html>',
   );
   writeFileSync(join(webDist, 'assets/app.js'), 'console.log(1)');
+  // The build's precompressed copy (apps/web/precompress.ts).
+  const script = `${'console.log("Signet");\n'.repeat(100)}`;
+  writeFileSync(join(webDist, 'assets/big.js'), script);
+  writeFileSync(join(webDist, 'assets/big.js.br'), brotliCompressSync(script));
   const apps = new Map<'on' | 'off', TestApp>();
   // Both apps are built before the tests, under the hook's longer timeout: a loaded CI machine took
   // over a minute to build one.
@@ -54,6 +59,31 @@ describe('the web app entry page', () => {
     expect((await page('off', '/pictures?url=/img/none.svg')).json()).toMatchObject({ code: 'NOT_FOUND' });
     const asset = await page('off', '/assets/app.js');
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves a precompressed asset to a client that accepts it, and the original to others', async () => {
+    const app = apps.get('off')!.app;
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/big.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({ method: 'GET', url: '/assets/big.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    // No compressed copy: the original, whatever the client accepts.
+    const small = await app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
   });
 
   it('has no executable inline script, and a style nonce for this response that the CSP admits', async () => {

@@ -25,6 +25,9 @@ export async function registerStaticWeb(
       index: false,
       // The bare template lacks the runtime config and style nonce: /index.html is the entry page too.
       allowedPath: (path) => path !== '/index.html',
+      // The build writes .br and .gz copies of the text assets (apps/web/precompress.ts): served
+      // as they are to clients that accept them, the original to the others.
+      preCompressed: true,
       // Hashed asset names never change; index.html must always be revalidated.
       setHeaders: (reply, path) => {
         reply.header(
