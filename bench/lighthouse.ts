@@ -3,8 +3,10 @@
 // built web app served by the API). Baseline in the same run: the sandbox mail outbox, a plain
 // server-rendered HTML page of the same server.
 // Run after `npm run build`: node --import tsx bench/lighthouse.ts — replaces "## Web: Lighthouse".
+// LIGHTHOUSE_ONLY=mobile:/dashboard,mobile:/view (profile:page-prefix pairs) runs a subset and only
+// prints it, for diagnosis; the section is rewritten only by a full run.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +15,9 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { freePort } from '../apps/api/test/helpers';
 import { postJson } from './post-json';
-import { median } from './results-section';
+import { median, writeResultsSection } from './results-section';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const resultsFile = join(root, 'bench/RESULTS.md');
 const corpusPdf = join(root, '../shared/pdf-corpus/basic-pdf15-libreoffice-writer.pdf');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = 3;
@@ -73,7 +74,11 @@ async function seedUser(
 interface Scores {
   performance: number;
   accessibility: number;
+  fcpMs: number;
   lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
 }
 
 /** One Lighthouse run in a fresh tab; a logged-in page gets the session token before its scripts run. */
@@ -101,10 +106,15 @@ async function audit(
       page,
     );
     const lhr = result!.lhr;
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      fcpMs: Math.round(metric('first-contentful-paint')),
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+      siMs: Math.round(metric('speed-index')),
     };
   } finally {
     await page.close();
@@ -134,16 +144,19 @@ async function main(): Promise<void> {
       ['desktop', desktopConfig],
       ['mobile', undefined],
     ];
+    const only = process.env.LIGHTHOUSE_ONLY?.split(',').map((pair) => pair.split(':') as [string, string]);
     for (const [profile, config] of profiles)
       for (const [name, url, auth] of pages) {
+        if (only && !only.some(([p, prefix]) => p === profile && name.startsWith(prefix))) continue;
         const scores: Scores[] = [];
         for (let i = 0; i < runs; i++) scores.push(await audit(browser, url, config, auth));
         const pick = (key: keyof Scores) => median(scores.map((s) => s[key]));
         rows.push(
-          `| ${name} | ${profile} | ${pick('performance')} | ${pick('accessibility')} | ${pick('lcpMs')} |`,
+          `| ${name} | ${profile} | ${pick('performance')} | ${pick('accessibility')} | ${pick('fcpMs')} | ${pick('lcpMs')} | ${pick('tbtMs')} | ${pick('cls')} | ${pick('siMs')} |`,
         );
         console.log(rows.at(-1));
       }
+    if (only) return;
     const section = `## Web: Lighthouse
 
 Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse 12 (its desktop preset, and its default mobile profile with simulated
@@ -152,19 +165,14 @@ system Chromium on ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(
 The server runs as \`npm start\` runs it (production build served by the API). Baseline in the same run: the
 sandbox mail outbox, a plain HTML page of the same server. \`bench/lighthouse.ts\` reproduces it.
 
-| page | profile | performance | accessibility | LCP ms |
-| --- | --- | ---: | ---: | ---: |
+Metrics are medians of each column on its own (Lighthouse's performance score weighs TBT 30 %, LCP and CLS
+25 % each, FCP and SI 10 % each).
+
+| page | profile | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | SI ms |
+| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 `;
-    const current = readFileSync(resultsFile, 'utf8');
-    const start = current.indexOf('## Web: Lighthouse\n');
-    const next = start >= 0 ? current.indexOf('\n## ', start + 1) : -1;
-    writeFileSync(
-      resultsFile,
-      start < 0
-        ? `${current.trimEnd()}\n\n${section}`
-        : `${current.slice(0, start)}${section}${next >= 0 ? current.slice(next) : ''}`,
-    );
+    await writeResultsSection('## Web: Lighthouse', section);
   } finally {
     await browser.close();
     server.kill('SIGTERM');

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@signet/contracts/common';
-import { billingCountryFor, currencyFor, formatDateTime, formatMoney, pickLanguage } from './i18n.ts';
+import {
+  billingCountryFor,
+  currencyFor,
+  dateTimeFormat,
+  formatDateTime,
+  formatMoney,
+  numberFormat,
+  pickLanguage,
+} from './i18n.ts';
 
 describe('languages and formats (spec §5/§9)', () => {
   it('takes the lang query, then the stored choice, then the browser, then en-gb', () => {
@@ -23,6 +31,20 @@ describe('languages and formats (spec §5/§9)', () => {
     const date = new Date(2026, 10, 22, 14, 5);
     expect(formatDateTime(date, 'en-gb')).toBe('22 Nov 2026, 14:05');
     expect(formatDateTime(date, 'de-ch')).toMatch(/^22\. ?Nov\.? 2026.*14:05$/);
+  });
+
+  it('keeps one formatter per language and options, and tells languages and options apart', () => {
+    const options = { month: 'short', year: '2-digit' } as const;
+    const first = dateTimeFormat('de-ch', options);
+    expect(dateTimeFormat('de-ch', { month: 'short', year: '2-digit' })).toBe(first);
+    expect(dateTimeFormat('fr-ch', options)).not.toBe(first);
+    expect(dateTimeFormat('de-ch', { month: 'long', year: '2-digit' })).not.toBe(first);
+    expect(first.resolvedOptions().locale).toBe('de-CH');
+    expect(numberFormat('en-gb', { style: 'currency', currency: 'CHF' })).toBe(
+      numberFormat('en-gb', { style: 'currency', currency: 'CHF' }),
+    );
+    expect(numberFormat('en-gb', { style: 'currency', currency: 'EUR' }).format(1)).toBe('€1.00');
+    expect(numberFormat('en-gb', { style: 'currency', currency: 'CHF' }).format(1)).toMatch(/^CHF.1\.00$/);
   });
 
   it('uses EUR for en-gb, CHF for the Swiss locales and no currency for Italian', () => {

@@ -222,6 +222,10 @@ export function MainShell({ aside, children }: { aside?: ReactNode; children: Re
         maxWidth="lg"
         sx={{
           flex: 1,
+          // At least the viewport below the app bar (56 px, 64 from sm): the footer starts below the
+          // fold, so a page whose content arrives after the first paint does not push it down in view
+          // (it was /view's whole layout shift, CLS 0.10).
+          minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' },
           py: { xs: 3, md: 5 },
           outline: 'none',
           display: 'flex',

@@ -1,6 +1,7 @@
 import type { Document } from '@signet/contracts/documents';
 import { maxDocumentBytes, maxRequestBytes } from '@signet/contracts/documents';
 import type { ClientErrorCode } from '../../lib/api-client.ts';
+import { numberFormat } from '../../lib/i18n.ts';
 
 /** At most this many documents go into one request (the create call's limit). */
 export const maxDocumentsPerRequest = 10;
@@ -120,9 +121,7 @@ export function draftTitle(items: readonly Pick<UploadItem, 'name' | 'status'>[]
 export function formatBytes(bytes: number, language: string): string {
   const mb = bytes / (1024 * 1024);
   const [value, unit, digits] = mb >= 1 ? [mb, 'megabyte', 1] : [Math.max(1, bytes / 1024), 'kilobyte', 0];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: digits }).format(
-    value,
-  );
+  return numberFormat(language, { style: 'unit', unit, maximumFractionDigits: digits }).format(value);
 }
 
 export type UploadAction =

@@ -11,7 +11,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { qualities } from '@signet/contracts/accounts';
 import type { MonthStatistics } from '@signet/contracts/business-activity';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { currentLanguage, dateTimeFormat } from '../../../lib/i18n.ts';
 
 const ns = 'business-activity';
 
@@ -30,7 +30,7 @@ const screenReaderOnly = {
 } as const;
 
 function monthLabel(month: string): string {
-  return new Intl.DateTimeFormat(currentLanguage(), {
+  return dateTimeFormat(currentLanguage(), {
     month: 'short',
     year: '2-digit',
     timeZone: 'UTC',
