@@ -4,9 +4,10 @@
 // server-rendered HTML page of the same server.
 // Run after `npm run build`: node --import tsx bench/lighthouse.ts — replaces "## Web: Lighthouse".
 // LIGHTHOUSE_ONLY=mobile:/dashboard,mobile:/view (profile:page-prefix pairs) runs a subset and only
-// prints it, for diagnosis; the section is rewritten only by a full run.
+// prints it, for diagnosis; the section is rewritten only by a full run. LIGHTHOUSE_REPORTS=<folder>
+// keeps each run's full report there as JSON (its long tasks, script boot-up and main-thread audits).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +107,17 @@ async function audit(
       page,
     );
     const lhr = result!.lhr;
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = `${new URL(url).pathname.split('/')[1]}-${lhr.configSettings.formFactor}-${Date.now()}.json`;
+      writeFileSync(join(reports, name), JSON.stringify(lhr));
+      if (process.env.LIGHTHOUSE_TRACES)
+        writeFileSync(
+          join(reports, `trace-${name}`),
+          JSON.stringify((result!.artifacts as unknown as { Trace: unknown }).Trace),
+        );
+    }
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -14,7 +14,7 @@ import { safeReturnPath } from './features/account/login-search.ts';
 import { setApiHandlers } from './lib/api-client.ts';
 import { reportError } from './lib/error-reporter.ts';
 import { createStyleCache } from './lib/style-cache.ts';
-import { initI18n, pickLanguage } from './lib/i18n.ts';
+import { initI18n, pickLanguage, prepareDateFormatting } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { clearToken, onSessionChange, startSessionSync } from './lib/session.ts';
 import { theme } from './lib/theme.ts';
@@ -39,10 +39,9 @@ async function start() {
   // The page's chunks and its language load while other tabs are asked for their session (up to
   // 150 ms when none answers), rather than one after the other once the app renders.
   preloadPageChunks(router, window.location.pathname);
-  const [, i18n] = await Promise.all([
-    startSessionSync(),
-    initI18n(pickLanguage(window.location.search, window.location.pathname, navigator.languages)),
-  ]);
+  const language = pickLanguage(window.location.search, window.location.pathname, navigator.languages);
+  prepareDateFormatting(language);
+  const [, i18n] = await Promise.all([startSessionSync(), initI18n(language)]);
   setAppRouter(router);
 
   setApiHandlers({

@@ -8,6 +8,7 @@ import {
   formatMoney,
   numberFormat,
   pickLanguage,
+  prepareDateFormatting,
 } from './i18n.ts';
 
 describe('languages and formats (spec §5/§9)', () => {
@@ -45,6 +46,27 @@ describe('languages and formats (spec §5/§9)', () => {
     );
     expect(numberFormat('en-gb', { style: 'currency', currency: 'EUR' }).format(1)).toBe('€1.00');
     expect(numberFormat('en-gb', { style: 'currency', currency: 'CHF' }).format(1)).toMatch(/^CHF.1\.00$/);
+  });
+
+  it('builds the language’s date formatter when the page is idle, and the first date then reuses it', () => {
+    let idleWork: (() => void) | undefined;
+    prepareDateFormatting('fr-ch', (work) => (idleWork = work));
+    const Original = Intl.DateTimeFormat;
+    const built: string[] = [];
+    Intl.DateTimeFormat = class extends Original {
+      constructor(locale?: string | string[], options?: Intl.DateTimeFormatOptions) {
+        super(locale, options);
+        built.push(String(locale));
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
+      idleWork!();
+      expect(built).toEqual(['fr-ch']);
+      expect(formatDateTime(new Date(2026, 10, 22, 14, 5), 'fr-ch')).toMatch(/^22 nov\. 2026.*14:05$/);
+      expect(built).toEqual(['fr-ch']);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
   });
 
   it('uses EUR for en-gb, CHF for the Swiss locales and no currency for Italian', () => {

@@ -127,14 +127,33 @@ export function formatCalendarDate(isoDate: string, language: Language = current
 }
 
 /** Spec §9: day numeric, month short, year numeric, hour and minute. */
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+};
+
 export function formatDateTime(value: Date | string, language: Language = currentLanguage()): string {
-  return dateTimeFormat(language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).format(typeof value === 'string' ? new Date(value) : value);
+  return dateTimeFormat(language, dateTimeOptions).format(
+    typeof value === 'string' ? new Date(value) : value,
+  );
+}
+
+/**
+ * Builds the date formatter of `language` the first time the page is idle. The first
+ * `Intl.DateTimeFormat` of a page loads the locale's calendar and time-zone data: about 15 ms here,
+ * 50–80 ms on a phone's CPU (4× slower), which landed inside the render of the first page that
+ * shows a date (the dashboard's list) and kept the page from answering. While the app waits for its
+ * first answers from the API, the main thread has nothing else to do.
+ */
+export function prepareDateFormatting(
+  language: Language,
+  whenIdle: (work: () => void) => void = (work) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 0),
+): void {
+  whenIdle(() => dateTimeFormat(language, dateTimeOptions));
 }
 
 /**
