@@ -57,6 +57,21 @@ async function loadMaintenance(queryClient: QueryClient): Promise<MaintenanceNot
   }
 }
 
+type Settled<T> = { value: T } | { error: unknown };
+
+/** A promise that never rejects (its failure is kept), for an answer that may never be looked at. */
+function settled<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+function unwrap<T>(result: Settled<T>): T {
+  if ('error' in result) throw result.error;
+  return result.value;
+}
+
 export async function loadGuardState(queryClient: QueryClient): Promise<GuardState> {
   const enabled = cookiesEnabled();
   if (!enabled) {
@@ -70,12 +85,16 @@ export async function loadGuardState(queryClient: QueryClient): Promise<GuardSta
       rememberedInvitation: null,
     };
   }
-  // Maintenance first: during a blocking one the API may answer 503 to everything, and the visitor
-  // goes to /maintenance anyway, so there is no point in waiting for the user behind retries.
+  // The maintenance notice and the user go out together: one round trip before the page's own calls
+  // instead of two. During a blocking maintenance the API may answer 503 to everything and the
+  // visitor goes to /maintenance anyway: the user's answer, and its retries, are not waited for.
+  // The business waits for the user: a session that has ended answers the user with a 401, and
+  // asking for the business beside it would log the visitor out twice.
+  const userLoad = settled(loadUser(queryClient));
   const maintenance = await loadMaintenance(queryClient);
   const staff = hasStaffCookie();
   const blocked = maintenance?.activeMaintenance?.isBlocking === true && !staff;
-  const user = blocked ? null : await loadUser(queryClient);
+  const user = blocked ? null : unwrap(await userLoad);
   const business = user
     ? await queryClient.ensureQueryData(userBusinessQueryOptions).catch(() => null)
     : null;
