@@ -6,71 +6,17 @@
 // LIGHTHOUSE_ONLY=mobile:/dashboard,mobile:/view (profile:page-prefix pairs) runs a subset and only
 // prints it, for diagnosis; the section is rewritten only by a full run. LIGHTHOUSE_REPORTS=<folder>
 // keeps each run's full report there as JSON (its long tasks, script boot-up and main-thread audits).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { freePort } from '../apps/api/test/helpers';
-import { postJson } from './post-json';
 import { median, writeResultsSection } from './results-section';
+import { chromium, seedSignedInUser, startWebServer } from './web-server';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const corpusPdf = join(root, '../shared/pdf-corpus/basic-pdf15-libreoffice-writer.pdf');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = 3;
-
-async function startServer(base: string, port: number, dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) return server;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy');
-}
-
-/** Signs a user up through the real mail flow and creates a sent request they must sign. */
-async function seedUser(
-  base: string,
-): Promise<{ token: { value: string; expiration: string }; srid: string }> {
-  const call = (path: string, body: unknown, bearer?: string) => postJson(base, path, body, bearer);
-  const email = 'lighthouse@example.ch';
-  await call('/v1/request-confirmation', { email });
-  let signupToken: string | undefined;
-  for (let i = 0; i < 100 && !signupToken; i++) {
-    const mails = (await (await fetch(`${base}/sandbox/mail.json?to=${email}`)).json()) as Array<{
-      text: string;
-    }>;
-    signupToken = /token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1];
-    if (!signupToken) await new Promise((r) => setTimeout(r, 200));
-  }
-  const token = (await call('/v1/register', {
-    token: signupToken,
-    firstName: 'Lara',
-    lastName: 'Lighthouse',
-    password: 'Quiet-harbour-42',
-    gtc: true,
-  })) as { value: string; expiration: string };
-  const created = await call(
-    '/v3/signature-requests',
-    {
-      title: 'Lighthouse lease',
-      documents: [{ title: 'lease', content: readFileSync(corpusPdf).toString('base64') }],
-      quality: 'aes',
-      signatures: [{ account_email: email, visual_signatures: [{ position: { page: 1, x: 50, y: 600 } }] }],
-    },
-    token.value,
-  );
-  await call(`/v3/signature-requests/${String(created.id)}/initiate`, {}, token.value);
-  return { token, srid: String(created.id) };
-}
 
 interface Scores {
   performance: number;
@@ -137,13 +83,13 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-lighthouse-'));
-  const server = await startServer(base, port, dataDir);
+  const server = await startWebServer(base, port, dataDir);
   const browser = await puppeteer.launch({
     executablePath: chromium,
     args: ['--no-sandbox', '--headless=new', '--disable-gpu'],
   });
   try {
-    const { token, srid } = await seedUser(base);
+    const { token, srid } = await seedSignedInUser(base);
     const session = JSON.stringify(token);
     const pages: Array<[string, string, string | undefined]> = [
       ['/sandbox/mail (baseline)', `${base}/sandbox/mail`, undefined],

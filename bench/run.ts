@@ -2,7 +2,7 @@
 // Each script appends or replaces its own section of bench/RESULTS.md.
 import { spawnSync } from 'node:child_process';
 
-// web-bundle and lighthouse read the build: run `npm run build` first.
+// web-bundle, lighthouse and page-latency read the build: run `npm run build` first.
 const benchmarks = [
   'bench/render.ts',
   'bench/sign.ts',
@@ -14,6 +14,7 @@ const benchmarks = [
   'bench/sign-api.ts',
   'bench/web-bundle.ts',
   'bench/lighthouse.ts',
+  'bench/page-latency.ts',
 ];
 let failed = 0;
 for (const script of benchmarks) {
