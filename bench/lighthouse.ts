@@ -14,7 +14,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { freePort } from '../apps/api/test/helpers';
 import { median, writeResultsSection } from './results-section';
-import { chromium, seedSignedInUser, startWebServer } from './web-server';
+import { chromium, seedSignedInUser, signInOnLoad, startWebServer } from './web-server';
 
 const runs = 3;
 
@@ -37,15 +37,7 @@ async function audit(
 ): Promise<Scores> {
   const page = await browser.newPage();
   try {
-    if (session)
-      await page.evaluateOnNewDocument(
-        // Runs in the page, where sessionStorage exists (bench is type-checked without the DOM library).
-        (value: string) =>
-          (
-            globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
-          ).sessionStorage.setItem('signet.token', value),
-        session,
-      );
+    if (session) await signInOnLoad(page, session);
     const result = await lighthouse(
       url,
       { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' },

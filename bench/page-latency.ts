@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { freePort } from '../apps/api/test/helpers';
 import { machineLines, median, writeResultsSection } from './results-section';
-import { chromium, seedSignedInUser, startWebServer } from './web-server';
+import { chromium, seedSignedInUser, signInOnLoad, startWebServer } from './web-server';
 
 const roundTripMs = 150;
 const runs = 7;
@@ -29,14 +29,7 @@ async function timeToText(browser: Browser, url: string, text: string, session?:
       downloadThroughput: -1,
       uploadThroughput: -1,
     });
-    if (session)
-      await page.evaluateOnNewDocument(
-        (value: string) =>
-          (
-            globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
-          ).sessionStorage.setItem('signet.token', value),
-        session,
-      );
+    if (session) await signInOnLoad(page, session);
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     // performance.now() counts from the navigation's start.
     const shownAt = await page.waitForFunction(

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'puppeteer-core';
 import { postJson } from './post-json';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,4 +62,16 @@ export async function seedSignedInUser(
   );
   await call(`/v3/signature-requests/${String(created.id)}/initiate`, {}, token.value);
   return { token, srid: String(created.id) };
+}
+
+/** Gives the tab the session token (what the web app keeps after a login) before the page's scripts run. */
+export async function signInOnLoad(page: Page, session: string): Promise<void> {
+  await page.evaluateOnNewDocument(
+    // Runs in the page, where sessionStorage exists (bench is type-checked without the DOM library).
+    (value: string) =>
+      (
+        globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+      ).sessionStorage.setItem('signet.token', value),
+    session,
+  );
 }
