@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '@signet/contracts/endpoint';
 import { ApiError, callApi, setApiHandlers, setSleepForTests } from './api-client.ts';
 import { parseRetryAfter, retryDelayMs } from './retry-policy.ts';
-import { storeToken } from './session.ts';
+import { clearToken, storeToken } from './session.ts';
 
 /** Calls of the shapes the client treats differently: a page read, a user action, a visitor's read. */
 const okAnswer = z.object({ ok: z.boolean() });
@@ -147,5 +147,18 @@ describe('api client', () => {
       statusCode: 401,
     });
     expect(handlers.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('does not hand on a 401 for a session the tab no longer holds: a newer login stays', async () => {
+    storeToken({ value: 'the-session-that-ended-meanwhile', expiration: '2099-01-01T00:00:00Z' }, false);
+    let answer!: (response: Response) => void;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const call = callApi(read);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    storeToken({ value: 'a-newer-session-of-this-tab', expiration: '2099-01-01T00:00:00Z' }, false);
+    answer(respond(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' }));
+    await expect(call).rejects.toMatchObject({ statusCode: 401 });
+    expect(handlers.onUnauthorized).not.toHaveBeenCalled();
+    clearToken(false);
   });
 });

@@ -120,11 +120,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   return errorFrom(response.status, response.statusText, text, retryAfter);
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
+/** Sends one try; `session` is the tab's session token the call carries, if any. */
+async function send(path: string, options: RequestOptions, session: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
   if (options.authorization) headers.Authorization = options.authorization;
-  else if (token) headers.Authorization = `Bearer ${token.value}`;
+  else if (session) headers.Authorization = `Bearer ${session}`;
   let body: string | FormData | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -277,8 +277,9 @@ async function call<T>(
 ): Promise<T> {
   for (let tries = 1; ; tries++) {
     let error: ApiError;
+    const session = options.authorization ? undefined : getToken()?.value;
     try {
-      const response = await send(path, options);
+      const response = await send(path, options, session);
       if (response.ok) return await read(response);
       error = await toApiError(response);
     } catch (cause) {
@@ -288,8 +289,11 @@ async function call<T>(
     }
     if (error.statusCode === 401) {
       // Only the session's own token can be gone: a direct-sign link's credentials failing (a wrong
-      // or spent link) must not log out the account signed in in the same tab.
-      if (!options.authorization) handlers.onUnauthorized(error);
+      // or spent link) must not log out the account signed in in the same tab. Nor is a 401 for a
+      // session the tab no longer holds news: calls that went out together with one ended session
+      // (the guard's user and business) log out once, and a newer login is not undone.
+      const stale = session !== undefined && getToken()?.value !== session;
+      if (!options.authorization && !stale) handlers.onUnauthorized(error);
       throw error;
     }
     if (options.retry && shouldRetry(error.statusCode, tries)) {

@@ -64,18 +64,29 @@ afterEach(() => {
 });
 
 describe('loadGuardState', () => {
-  it('asks for the maintenance notice and the user at once, then for the business', async () => {
+  it('asks for the maintenance notice, the user and their business at once', async () => {
     const api = pendingApi();
     const state = loadGuardState(createQueryClient());
-    await vi.waitFor(() => expect(api.asked()).toEqual(['/v1/user', '/status/summary.json']));
+    await vi.waitFor(() =>
+      expect(api.asked().sort()).toEqual(['/status/summary.json', '/v1/user', '/v2/businesses/user']),
+    );
+    api.answer('/v2/businesses/user', 404, { code: 'NOT_FOUND', message: 'No business.' });
     api.answer('/v1/user', 200, makeUser());
     api.answer('/status/summary.json', 200, statusSummary('none'));
-    await vi.waitFor(() => expect(api.asked()).toContain('/v2/businesses/user'));
-    api.answer('/v2/businesses/user', 404, { code: 'NOT_FOUND', message: 'No business.' });
     const loaded = await state;
     expect(loaded.user?.email).toBe(makeUser().email);
     expect(loaded.business).toBeNull();
     expect(loaded.maintenance).toEqual({ activeMaintenance: null });
+  });
+
+  it('asks nobody about a user when the tab holds no session', async () => {
+    clearToken(false);
+    const api = pendingApi();
+    const state = loadGuardState(createQueryClient());
+    await vi.waitFor(() => expect(api.asked()).toEqual(['/status/summary.json']));
+    api.answer('/status/summary.json', 200, statusSummary('none'));
+    expect(await state).toMatchObject({ user: null, business: null });
+    expect(api.asked()).toEqual(['/status/summary.json']);
   });
 
   it('does not wait for the user during a blocking maintenance', async () => {
@@ -86,18 +97,20 @@ describe('loadGuardState', () => {
     const loaded = await state;
     expect(loaded.user).toBeNull();
     expect(loaded.maintenance?.activeMaintenance?.isBlocking).toBe(true);
-    expect(api.asked()).not.toContain('/v2/businesses/user');
   });
 
-  it('does not ask for the business of a session that has ended: one 401, one logout', async () => {
+  it('logs an ended session out once, though the user and the business both answer 401', async () => {
+    onUnauthorized.mockImplementation(() => clearToken(false)); // as the app's handler does
     const api = pendingApi();
     const state = loadGuardState(createQueryClient());
-    await vi.waitFor(() => expect(api.asked()).toEqual(['/v1/user', '/status/summary.json']));
+    await vi.waitFor(() => expect(api.asked()).toHaveLength(3));
     api.answer('/status/summary.json', 200, statusSummary('none'));
     api.answer('/v1/user', 401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' });
+    api.answer('/v2/businesses/user', 401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' });
     const loaded = await state;
-    expect(loaded.user).toBeNull();
-    expect(api.asked()).not.toContain('/v2/businesses/user');
+    expect(loaded).toMatchObject({ user: null, business: null });
+    // Let the business call's 401 arrive too (its query was dropped with the session).
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });

@@ -85,19 +85,22 @@ export async function loadGuardState(queryClient: QueryClient): Promise<GuardSta
       rememberedInvitation: null,
     };
   }
-  // The maintenance notice and the user go out together: one round trip before the page's own calls
-  // instead of two. During a blocking maintenance the API may answer 503 to everything and the
-  // visitor goes to /maintenance anyway: the user's answer, and its retries, are not waited for.
-  // The business waits for the user: a session that has ended answers the user with a 401, and
-  // asking for the business beside it would log the visitor out twice.
+  // The maintenance notice, the user and their business go out together: one round trip before the
+  // page's own calls instead of three. During a blocking maintenance the API may answer 503 to
+  // everything and the visitor goes to /maintenance anyway: the user's answer, and its retries, are
+  // not waited for. A session that has ended answers both the user and the business with a 401;
+  // the API client logs out once (a 401 for a token the tab no longer holds is not handed on).
+  const signedIn = getToken() !== null;
   const userLoad = settled(loadUser(queryClient));
+  const businessLoad = settled(
+    signedIn ? queryClient.ensureQueryData(userBusinessQueryOptions) : Promise.resolve(null),
+  );
   const maintenance = await loadMaintenance(queryClient);
   const staff = hasStaffCookie();
   const blocked = maintenance?.activeMaintenance?.isBlocking === true && !staff;
   const user = blocked ? null : unwrap(await userLoad);
-  const business = user
-    ? await queryClient.ensureQueryData(userBusinessQueryOptions).catch(() => null)
-    : null;
+  const businessResult = user ? await businessLoad : null;
+  const business = businessResult && 'value' in businessResult ? businessResult.value : null;
   return {
     user,
     business,
