@@ -92,15 +92,15 @@ export async function loadGuardState(queryClient: QueryClient): Promise<GuardSta
   // the API client logs out once (a 401 for a token the tab no longer holds is not handed on).
   const signedIn = getToken() !== null;
   const userLoad = settled(loadUser(queryClient));
-  const businessLoad = settled(
-    signedIn ? queryClient.ensureQueryData(userBusinessQueryOptions) : Promise.resolve(null),
-  );
+  // A business that cannot be read counts as none, as it always has (never rejects).
+  const businessLoad = signedIn
+    ? queryClient.ensureQueryData(userBusinessQueryOptions).catch(() => null)
+    : Promise.resolve(null);
   const maintenance = await loadMaintenance(queryClient);
   const staff = hasStaffCookie();
   const blocked = maintenance?.activeMaintenance?.isBlocking === true && !staff;
   const user = blocked ? null : unwrap(await userLoad);
-  const businessResult = user ? await businessLoad : null;
-  const business = businessResult && 'value' in businessResult ? businessResult.value : null;
+  const business = user ? await businessLoad : null;
   return {
     user,
     business,
